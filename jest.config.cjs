@@ -1,0 +1,22 @@
+// Specs run from source through @swc/jest as CommonJS; the native-ESM path of the built package
+// is covered by the consumer fixtures (scripts/consumers.mjs).
+const shared = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  moduleNameMapper: {
+    '^agents-testkit/vitest$': '<rootDir>/src/setup/vitest.ts',
+    '^agents-testkit/jest$': '<rootDir>/src/setup/jest.ts',
+    '^agents-testkit$': '<rootDir>/src/index.ts',
+  },
+  setupFilesAfterEnv: ['<rootDir>/src/setup/jest.ts'],
+  snapshotResolver: '<rootDir>/test/support/jestSnapshotResolver.cjs',
+};
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.test.ts'] },
+    { ...shared, displayName: 'examples', testMatch: ['<rootDir>/examples/**/*.test.ts'] },
+  ],
+};

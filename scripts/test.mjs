@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Runs every check of the project in order and ends with one line: "N passed, N failed".
+// Test runners count their tests; every other check (build, type checks, package checks) counts as one.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const results = '.test-results';
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const only = process.argv.slice(2);
+const totals = { passed: 0, failed: 0 };
+const summary = [];
+
+function sh(command, env = {}) {
+  console.log(`\n$ ${command}`);
+  const outcome = spawnSync(command, { shell: true, stdio: 'inherit', env: { ...process.env, ...env } });
+  return outcome.status === 0;
+}
+
+function record(name, passed, failed) {
+  totals.passed += passed;
+  totals.failed += failed;
+  summary.push(`${failed === 0 ? 'ok  ' : 'FAIL'} ${name}: ${passed} passed, ${failed} failed`);
+}
+
+function check(name, command, env) {
+  const ok = sh(command, env);
+  record(name, ok ? 1 : 0, ok ? 0 : 1);
+  return ok;
+}
+
+/** Reads a Vitest or Jest JSON report; a run that wrote none counts as one failure. */
+function runner(name, command, report, env) {
+  const ok = sh(command, env);
+  if (!existsSync(report)) {
+    record(name, 0, 1);
+    return;
+  }
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  const passed = json.numPassedTests ?? 0;
+  // Suites that failed to load hold no test results; count each as a failure.
+  const failed = (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0);
+  record(name, passed, failed === 0 && !ok ? 1 : failed);
+}
+
+const steps = {
+  build: () => check('build', 'npx tsup'),
+  typecheck: () => check('typecheck', 'npx tsc -p tsconfig.json --noEmit && npx tsc -p tsconfig.examples.json --noEmit'),
+  vitest: () =>
+    runner(
+      'vitest',
+      `npx vitest run --reporter=default --reporter=json --outputFile.json=${join(results, 'vitest.json')}`,
+      join(results, 'vitest.json'),
+    ),
+  jest: () => runner('jest', `npx jest --ci --json --outputFile=${join(results, 'jest.json')}`, join(results, 'jest.json')),
+  snapshots: () => check('snapshots agree across runners', 'node scripts/compare-snapshots.mjs'),
+};
+
+for (const [name, step] of Object.entries(steps)) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  step();
+}
+
+const closing = `${totals.passed} passed, ${totals.failed} failed`;
+writeFileSync(join(results, 'summary.txt'), `${summary.join('\n')}\n${closing}\n`);
+console.log(`\n${summary.join('\n')}`);
+console.log(closing);
+process.exitCode = totals.failed === 0 ? 0 : 1;

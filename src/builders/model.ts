@@ -1,0 +1,217 @@
+import type { StreamEvent } from '@openai/agents';
+import type { ScriptedModelRetryAdvice } from '@openai/agents/testing';
+import type { ModelCall } from '../fakes/modelCall';
+import { ModelDouble, type DoubleOptions } from '../fakes/ModelDouble';
+import type { DerivedOutput, HandoffTarget, ModelCallStream, PlannedItem, PlannedTurn } from '../fakes/modelTurn';
+import { brief } from '../format/brief';
+import { kindOf, misuse, type StepContext } from './stepContext';
+import type { CallOptions, CallRest, ToolRef } from './toolTypes';
+import { messageText, TurnBuilder } from './turn';
+
+export interface ModelOptions extends DoubleOptions {
+  /** The prefix of generated call ids: `call_` gives `call_1`, `call_2`, … (the default). */
+  callIdPrefix?: string;
+}
+
+/** Derives a turn from the recorded call: a string (assistant message), output items or a `ModelResponse`. */
+export type Responder = (call: ModelCall) => DerivedOutput | Promise<DerivedOutput>;
+
+/**
+ * A scripted model: every verb appends one model turn and returns the script, which is itself the
+ * `Model` to give an agent. Turns are consumed in order, one per model call, streamed or not.
+ */
+export class ModelScript extends ModelDouble {
+  readonly #callIdPrefix: string;
+  #callIds = 0;
+
+  constructor(options: ModelOptions = {}) {
+    super(options);
+    const prefix = options.callIdPrefix ?? 'call_';
+    if (typeof prefix !== 'string' || prefix === '') {
+      throw misuse({ double: this.label, stepIndex: 0, verb: 'model' }, 'invalid_option', 'callIdPrefix must be a non-empty string.');
+    }
+    this.#callIdPrefix = prefix;
+  }
+
+  /** One turn: an assistant message. Objects are sent as JSON, for agents with an `outputType`. */
+  replies(text: string | Record<string, unknown>): this {
+    return this.#reply('replies', text);
+  }
+
+  thenReplies(text: string | Record<string, unknown>): this {
+    return this.#reply('thenReplies', text);
+  }
+
+  /** One turn: a function call of `tool`, with arguments typed from its zod schema. */
+  calls<T extends ToolRef>(tool: T, ...rest: CallRest<T>): this {
+    return this.#itemsTurn('calls', (t) => t.calls(tool, ...rest));
+  }
+
+  thenCalls<T extends ToolRef>(tool: T, ...rest: CallRest<T>): this {
+    return this.#itemsTurn('thenCalls', (t) => t.calls(tool, ...rest));
+  }
+
+  /** One turn: the SDK's handoff call for `target` (an agent, a `handoff()`, or a name). */
+  handsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
+    return this.#itemsTurn('handsOffTo', (t) => t.handsOffTo(target, options));
+  }
+
+  thenHandsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
+    return this.#itemsTurn('thenHandsOffTo', (t) => t.handsOffTo(target, options));
+  }
+
+  /**
+   * One failing turn: the model call throws `error`. `retry` is the advice the model gives the
+   * runner's retry policy (a value or a callback); retries only happen when the agent's
+   * `modelSettings.retry` sets a policy, and each retry consumes the next turn.
+   */
+  fails(error: unknown, retry?: ScriptedModelRetryAdvice): this {
+    return this.#fail('fails', error, retry);
+  }
+
+  thenFails(error: unknown, retry?: ScriptedModelRetryAdvice): this {
+    return this.#fail('thenFails', error, retry);
+  }
+
+  /** One turn derived from the recorded call: its `request`, `index`, `streamed`, `userText` and `toolOutputs`. */
+  responds(respond: Responder): this {
+    return this.#respond('responds', respond);
+  }
+
+  thenResponds(respond: Responder): this {
+    return this.#respond('thenResponds', respond);
+  }
+
+  /**
+   * One turn with these exact normalized stream events. A non-streamed run takes the response of
+   * the final `response_done` event.
+   */
+  streams(events: ModelCallStream): this {
+    return this.#stream('streams', events);
+  }
+
+  thenStreams(events: ModelCallStream): this {
+    return this.#stream('thenStreams', events);
+  }
+
+  /** One turn with several output items: `turn((t) => t.replies('a').calls(lookup, { id: 1 }))`. */
+  turn(build: (t: TurnBuilder) => unknown): this {
+    return this.#itemsTurn('turn', build, true);
+  }
+
+  thenTurn(build: (t: TurnBuilder) => unknown): this {
+    return this.#itemsTurn('thenTurn', build, true);
+  }
+
+  /** Repeats the preceding turn so that it plays `n` times in total; generated call ids stay unique. */
+  times(n: number): this {
+    const last = this.turnCount - 1;
+    const context: StepContext = { double: this.label, stepIndex: Math.max(last, 0), verb: 'times' };
+    if (!Number.isInteger(n) || n < 1) {
+      throw misuse(context, 'invalid_times', `expected a whole number of at least 1; got ${kindOf(n)}.`);
+    }
+    const turn = this.turnAt(last);
+    if (!turn) throw misuse(context, 'nothing_to_repeat', 'there is no turn before it to repeat.');
+    const repeat = this.#repeatable(turn, context);
+    for (let copy = 2; copy <= n; copy += 1) {
+      this.appendTurn({ ...repeat(), label: `${turn.label} (repeat ${copy} of ${n})` });
+    }
+    return this;
+  }
+
+  #context(verb: string): StepContext {
+    return { double: this.label, stepIndex: this.turnCount, verb };
+  }
+
+  #nextCallId = (): string => {
+    this.#callIds += 1;
+    return `${this.#callIdPrefix}${this.#callIds}`;
+  };
+
+  #reply(verb: string, text: string | Record<string, unknown>): this {
+    const context = this.#context(verb);
+    const item: PlannedItem = { type: 'message', text: messageText(text, context) };
+    this.appendTurn({ kind: 'output', label: `${verb}(${brief(text)})`, items: [item] });
+    return this;
+  }
+
+  #itemsTurn(verb: string, build: (t: TurnBuilder) => unknown, isTurn = false): this {
+    const context = this.#context(verb);
+    if (typeof build !== 'function') {
+      throw misuse(context, 'invalid_turn', `expected a callback like (t) => t.replies('…'); got ${kindOf(build)}.`);
+    }
+    const builder = new TurnBuilder(context, this.#nextCallId);
+    build(builder);
+    const { items, labels, usage, explicitIds } = builder.build();
+    if (items.length === 0) throw misuse(context, 'empty_turn', 'the turn has no output items; add one with t.replies(…) or t.calls(…).');
+    // A single-item verb reads as the verb itself: `thenCalls(get_weather, {…})`.
+    const label = isTurn ? `${verb}(${labels.join(', ')})` : `${verb}${(labels[0] as string).slice((labels[0] as string).indexOf('('))}`;
+    this.appendTurn({ kind: 'output', label, items, ...(usage ? { usage } : {}), ...(explicitIds ? { fixedIds: true } : {}) });
+    return this;
+  }
+
+  #fail(verb: string, error: unknown, retry: ScriptedModelRetryAdvice | undefined): this {
+    const context = this.#context(verb);
+    if (error === undefined || error === null) {
+      throw misuse(context, 'missing_error', 'pass the error the model call should throw, e.g. new Error("rate limited").');
+    }
+    if (retry !== undefined && (typeof retry !== 'object' || retry === null) && typeof retry !== 'function') {
+      throw misuse(context, 'invalid_retry_advice', `retry advice must be an object like { suggested: true } or a callback; got ${kindOf(retry)}.`);
+    }
+    const turn: PlannedTurn = { kind: 'error', label: `${verb}(${brief(error, 60)})`, error, ...(retry === undefined ? {} : { advice: retry }) };
+    this.appendTurn(turn);
+    return this;
+  }
+
+  #respond(verb: string, respond: Responder): this {
+    const context = this.#context(verb);
+    if (typeof respond !== 'function') {
+      throw misuse(context, 'invalid_responder', `expected a function of the recorded call; got ${kindOf(respond)}.`);
+    }
+    this.appendTurn({ kind: 'responder', label: `${verb}(${respond.name || 'fn'})`, respond });
+    return this;
+  }
+
+  #stream(verb: string, events: ModelCallStream): this {
+    const context = this.#context(verb);
+    const isSync = typeof events === 'object' && events !== null && typeof (events as Iterable<unknown>)[Symbol.iterator] === 'function';
+    const isAsync =
+      typeof events === 'object' && events !== null && typeof (events as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
+    if (!isSync && !isAsync) {
+      throw misuse(context, 'invalid_stream', `expected an iterable or async iterable of stream events; got ${kindOf(events)}.`);
+    }
+    // Sync iterables are read once now, so the turn can be repeated and inspected.
+    const planned: readonly StreamEvent[] | AsyncIterable<StreamEvent> = isSync
+      ? Array.from(events as Iterable<StreamEvent>)
+      : (events as AsyncIterable<StreamEvent>);
+    if (Array.isArray(planned)) {
+      const bad = planned.findIndex((event) => typeof event !== 'object' || event === null || typeof event.type !== 'string');
+      if (bad !== -1) {
+        throw misuse(context, 'invalid_stream', `event ${bad + 1} is not a stream event with a "type"; got ${kindOf(planned[bad])}.`);
+      }
+    }
+    const label = Array.isArray(planned) ? `${verb}(${planned.length} events)` : `${verb}(async events)`;
+    this.appendTurn({ kind: 'stream', label, events: planned });
+    return this;
+  }
+
+  /** A factory of copies of `turn` for `times(n)`; each copy gets fresh generated call ids. */
+  #repeatable(turn: PlannedTurn, context: StepContext): () => PlannedTurn {
+    if (turn.kind === 'stream' && !Array.isArray(turn.events)) {
+      throw misuse(context, 'not_repeatable', 'an async iterable of events can be read only once; pass an array to repeat it.');
+    }
+    if (turn.kind !== 'output') return () => ({ ...turn });
+    if (turn.fixedIds) {
+      throw misuse(context, 'not_repeatable', 'the turn has a fixed { callId }, and repeating it would emit the same id twice.');
+    }
+    return () => ({
+      ...turn,
+      items: turn.items.map((item) => (item.type === 'call' || item.type === 'handoff' ? { ...item, callId: this.#nextCallId() } : item)),
+    });
+  }
+}
+
+/** A scripted model: `new Agent({ model: model().replies('Hi!') })`. */
+export function model(options?: ModelOptions): ModelScript {
+  return new ModelScript(options);
+}

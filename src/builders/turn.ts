@@ -1,0 +1,124 @@
+import type { AgentOutputItem, UsageInput } from '@openai/agents';
+import type { HandoffTarget, PlannedItem } from '../fakes/modelTurn';
+import { brief } from '../format/brief';
+import { kindOf, misuse, type StepContext } from './stepContext';
+import type { CallOptions, CallRest, ToolRef } from './toolTypes';
+import { argumentsOf, explicitCallId, handoffTargetOf, toolNameOf } from './validate';
+
+/** Hands out the script's next `call_N` id. */
+export type CallIdSource = () => string;
+
+/**
+ * Several output items in one model turn: `turn((t) => t.replies('Checking.').calls(lookup, { id: 1 }))`.
+ * Items appear in the order they are written.
+ */
+export class TurnBuilder {
+  readonly #context: StepContext;
+  readonly #nextCallId: CallIdSource;
+  readonly #items: PlannedItem[] = [];
+  readonly #labels: string[] = [];
+  #usage: UsageInput | undefined;
+  #explicitIds = false;
+
+  /** @internal */
+  constructor(context: StepContext, nextCallId: CallIdSource) {
+    this.#context = context;
+    this.#nextCallId = nextCallId;
+  }
+
+  /** An assistant message. Objects are sent as JSON, for agents with an `outputType`. */
+  replies(text: string | Record<string, unknown>): this {
+    const context = this.#at('replies');
+    this.#items.push({ type: 'message', text: messageText(text, context) });
+    this.#labels.push(`replies(${brief(text, 40)})`);
+    return this;
+  }
+
+  /** A function call of `tool`, with arguments typed from its schema. */
+  calls<T extends ToolRef>(tool: T, ...[args, options]: CallRest<T>): this {
+    const context = this.#at('calls');
+    const name = toolNameOf(tool, context);
+    const checked = argumentsOf(args, context);
+    const callId = this.#callId(options, context);
+    this.#items.push({ type: 'call', name, args: checked, callId });
+    this.#labels.push(args === undefined ? `calls(${name})` : `calls(${name}, ${brief(checked, 40)})`);
+    return this;
+  }
+
+  /** The SDK's handoff call for `target` (an agent, a `handoff()`, or a name). */
+  handsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
+    const context = this.#at('handsOffTo');
+    const checked = handoffTargetOf(target, context);
+    const args = argumentsOf(options?.args, context);
+    const callId = this.#callId(options, context);
+    this.#items.push({
+      type: 'handoff',
+      target: checked.target,
+      toolName: undefined,
+      args: typeof args === 'string' ? {} : args,
+      callId,
+    });
+    this.#labels.push(`handsOffTo(${checked.label})`);
+    return this;
+  }
+
+  /** A reasoning item with this summary text. */
+  reasoning(text: string): this {
+    const context = this.#at('reasoning');
+    if (typeof text !== 'string') throw misuse(context, 'invalid_text', `expected a string; got ${kindOf(text)}.`);
+    this.#items.push({ type: 'reasoning', text });
+    this.#labels.push(`reasoning(${brief(text, 40)})`);
+    return this;
+  }
+
+  /** Any output item as the SDK's protocol spells it; sent as is, without checks. */
+  item(item: AgentOutputItem): this {
+    const context = this.#at('item');
+    if (typeof item !== 'object' || item === null || typeof (item as { type?: unknown }).type !== 'string') {
+      throw misuse(context, 'invalid_item', `expected an output item with a string "type"; got ${kindOf(item)}.`);
+    }
+    this.#items.push({ type: 'raw', item });
+    this.#labels.push(`item(${item.type})`);
+    return this;
+  }
+
+  /** The usage this turn reports (defaults to one request and no tokens). */
+  usage(usage: UsageInput): this {
+    const context = this.#at('usage');
+    if (typeof usage !== 'object' || usage === null) {
+      throw misuse(context, 'invalid_option', `expected a usage object like { inputTokens: 10 }; got ${kindOf(usage)}.`);
+    }
+    this.#usage = usage;
+    return this;
+  }
+
+  /** @internal What the turn holds, for the script. */
+  build(): { items: PlannedItem[]; labels: string[]; usage: UsageInput | undefined; explicitIds: boolean } {
+    return { items: this.#items, labels: this.#labels, usage: this.#usage, explicitIds: this.#explicitIds };
+  }
+
+  #at(verb: string): StepContext {
+    return { ...this.#context, within: this.#context.verb, verb };
+  }
+
+  #callId(options: CallOptions | undefined, context: StepContext): string {
+    const explicit = explicitCallId(options, context);
+    if (explicit !== undefined) {
+      this.#explicitIds = true;
+      return explicit;
+    }
+    return this.#nextCallId();
+  }
+}
+
+export function messageText(text: unknown, context: StepContext): string {
+  if (typeof text === 'string') return text;
+  if (typeof text === 'object' && text !== null && !Array.isArray(text)) {
+    try {
+      return JSON.stringify(text);
+    } catch (error) {
+      throw misuse(context, 'invalid_text', `the reply object is not JSON-serializable: ${(error as Error).message}`);
+    }
+  }
+  throw misuse(context, 'invalid_text', `expected the reply text (or an object for structured output); got ${kindOf(text)}.`);
+}

@@ -1,0 +1,72 @@
+import type { Agent, Handoff } from '@openai/agents';
+import type { HandoffTarget } from '../fakes/modelTurn';
+import { kindOf, misuse, type StepContext } from './stepContext';
+import type { CallOptions, ToolRef } from './toolTypes';
+
+/** The name of a scripted tool, checked: a non-empty string or a function tool object. */
+export function toolNameOf(tool: ToolRef, context: StepContext): string {
+  if (typeof tool === 'string') {
+    if (tool.trim() === '') throw misuse(context, 'empty_tool_name', 'the tool name is empty; pass the tool object or its name.');
+    return tool;
+  }
+  if (typeof tool === 'object' && tool !== null && typeof (tool as { name?: unknown }).name === 'string') {
+    const { type, name } = tool as { type?: unknown; name: string };
+    if (type !== 'function') {
+      throw misuse(
+        context,
+        'invalid_tool',
+        `"${name}" is a ${String(type)} tool, which the model does not call with a function call; ` +
+          'script its output item with turn((t) => t.item(…)).',
+      );
+    }
+    if (name.trim() === '') throw misuse(context, 'empty_tool_name', 'the tool has an empty name.');
+    return name;
+  }
+  throw misuse(context, 'invalid_tool', `expected a tool object or a tool name; got ${kindOf(tool)}.`);
+}
+
+/** Tool arguments, checked: a JSON-serializable object, or a raw JSON string. */
+export function argumentsOf(args: unknown, context: StepContext): string | Record<string, unknown> {
+  if (args === undefined) return {};
+  if (typeof args === 'string') return args;
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    throw misuse(context, 'invalid_arguments', `tool arguments must be an object; got ${kindOf(args)}.`);
+  }
+  try {
+    JSON.stringify(args);
+  } catch (error) {
+    throw misuse(context, 'invalid_arguments', `tool arguments must be JSON-serializable: ${(error as Error).message}`);
+  }
+  return args as Record<string, unknown>;
+}
+
+/** An explicit call id from `{ callId }`, checked, or `undefined` for the script's next one. */
+export function explicitCallId(options: CallOptions | undefined, context: StepContext): string | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null) {
+    throw misuse(context, 'invalid_option', `the last argument must be an options object like { callId: 'call_a' }; got ${kindOf(options)}.`);
+  }
+  const { callId } = options;
+  if (callId === undefined) return undefined;
+  if (typeof callId !== 'string' || callId.trim() === '') {
+    throw misuse(context, 'invalid_call_id', `callId must be a non-empty string; got ${kindOf(callId)}.`);
+  }
+  return callId;
+}
+
+/** A handoff target, checked: an agent, a `Handoff`, or a non-empty name. */
+export function handoffTargetOf(target: HandoffTarget, context: StepContext): { target: HandoffTarget; label: string } {
+  if (typeof target === 'string') {
+    if (target.trim() === '') throw misuse(context, 'invalid_target', 'the handoff target name is empty.');
+    return { target, label: JSON.stringify(target) };
+  }
+  if (typeof target === 'object' && target !== null) {
+    const asHandoff = target as Partial<Handoff<any, any>>;
+    if (typeof asHandoff.toolName === 'string' && typeof asHandoff.agentName === 'string') {
+      return { target, label: asHandoff.agentName };
+    }
+    const asAgent = target as Partial<Agent<any, any>>;
+    if (typeof asAgent.name === 'string') return { target, label: asAgent.name };
+  }
+  throw misuse(context, 'invalid_target', `expected an agent, a handoff() or a name; got ${kindOf(target)}.`);
+}

@@ -1,0 +1,3 @@
+export { ScriptError, type ScriptErrorReason } from './ScriptError';
+export { MismatchError, type MismatchKind } from './MismatchError';
+export { IncompleteScriptError } from './IncompleteScriptError';

@@ -1,0 +1,333 @@
+import { getHandoff, Usage, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type ModelRetryAdvice, type ModelRetryAdviceRequest, type StreamEvent } from '@openai/agents';
+import {
+  assistantMessage,
+  functionCall,
+  modelError,
+  modelResponder,
+  modelResponse,
+  modelStream,
+  ScriptedModel,
+  type RecordedModelCall,
+  type ScriptedModelInput,
+} from '@openai/agents/testing';
+import { toFunctionToolName } from '@openai/agents/utils';
+import { MismatchError } from '../errors/MismatchError';
+import { IncompleteScriptError } from '../errors/IncompleteScriptError';
+import { brief } from '../format/brief';
+import { closest, listNames } from '../format/closest';
+import { describeLastInput } from '../format/modelInput';
+import { REPORT, isComplete, type DoubleReport, type Verifiable } from './report';
+import { track } from './registry';
+import { modelCall } from './modelCall';
+import { callIdsIn, offeredBy, type DerivedOutput, type Offered, type PlannedItem, type PlannedTurn } from './modelTurn';
+
+export interface DoubleOptions {
+  /** Names the double in messages: `model("support")`. */
+  name?: string;
+  /** `false` leaves this double out of the after-each verification of the setup entries. */
+  verify?: boolean;
+}
+
+interface CallRecord {
+  streamed: boolean;
+  /** The turn the call consumed, if the script had one. */
+  stepIndex: number | undefined;
+  mismatch: boolean;
+}
+
+type PublicRequest = Readonly<Omit<ModelRequest, '_internal'>>;
+
+/**
+ * A `Model` that plays planned turns in order. The SDK's `ScriptedModel` does the heavy lifting
+ * (request snapshots, automatic streaming, retry advice, aborts): each planned turn is handed to
+ * it only when its call comes, because only then can it be checked against what the agent offers.
+ */
+export class ModelDouble implements Model, Verifiable {
+  readonly name: string | undefined;
+  readonly #inner = new ScriptedModel();
+  readonly #turns: PlannedTurn[] = [];
+  readonly #log: CallRecord[] = [];
+  readonly #mismatches: MismatchError[] = [];
+  #used = 0;
+
+  constructor(options: DoubleOptions = {}) {
+    this.name = options.name;
+    if (options.verify !== false) track(this);
+  }
+
+  /** How messages name this double: `model()` or `model("support")`. */
+  get label(): string {
+    return this.name === undefined ? 'model()' : `model(${JSON.stringify(this.name)})`;
+  }
+
+  /** Every recorded model request in order, as frozen snapshots. */
+  get requests(): readonly PublicRequest[] {
+    return Object.freeze(this.#inner.calls.map((call) => withoutInternal(call.request)));
+  }
+
+  get firstRequest(): PublicRequest | undefined {
+    const call = this.#inner.firstCall;
+    return call && withoutInternal(call.request);
+  }
+
+  get lastRequest(): PublicRequest | undefined {
+    const call = this.#inner.lastCall;
+    return call && withoutInternal(call.request);
+  }
+
+  /** The number of planned turns not consumed yet. */
+  get remainingSteps(): number {
+    return this.#turns.length - this.#used;
+  }
+
+  /** Throws `IncompleteScriptError` when turns are left or a call did not match the script. */
+  assertComplete(): void {
+    const report = this[REPORT]();
+    if (!isComplete(report)) throw new IncompleteScriptError([report]);
+  }
+
+  [REPORT](): DoubleReport {
+    return {
+      label: this.label,
+      pending: this.#turns.slice(this.#used).map((turn, offset) => numbered(this.#used + offset, turn)),
+      mismatches: this.#mismatches.map((mismatch) => mismatch.message.split('\n')[0] as string),
+      calls: this.#log.map((call, index) => {
+        const kind = call.streamed ? 'streamed model call' : 'model call';
+        const turn = call.stepIndex === undefined ? undefined : this.#turns[call.stepIndex];
+        const outcome = turn ? `turn ${numbered(call.stepIndex as number, turn)}` : 'no turn left';
+        return `${index + 1}. ${kind} → ${outcome}${call.mismatch ? ' (mismatch)' : ''}`;
+      }),
+    };
+  }
+
+  async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    this.#prepare(request, false);
+    return this.#inner.getResponse(request);
+  }
+
+  getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+    this.#prepare(request, true);
+    return this.#inner.getStreamedResponse(request);
+  }
+
+  getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {
+    return this.#inner.getRetryAdvice(request);
+  }
+
+  /** Appends a planned turn; the builder's only way in. Returns its zero-based index. */
+  protected appendTurn(turn: PlannedTurn): number {
+    this.#turns.push(turn);
+    return this.#turns.length - 1;
+  }
+
+  /** The planned turn at `index`, for `times(n)`. */
+  protected turnAt(index: number): PlannedTurn | undefined {
+    return this.#turns[index];
+  }
+
+  protected get turnCount(): number {
+    return this.#turns.length;
+  }
+
+  /** Hands the inner model exactly one step for this call: the next turn, or the mismatch. */
+  #prepare(request: ModelRequest, streamed: boolean): void {
+    // An aborted request never reaches a step upstream; leave the script untouched too.
+    if (request.signal?.aborted) return;
+    const callIndex = this.#log.length;
+    const stepIndex = this.#used < this.#turns.length ? this.#used : undefined;
+    const record: CallRecord = { streamed, stepIndex, mismatch: false };
+    this.#log.push(record);
+    let step: ScriptedModelInput;
+    if (stepIndex === undefined) {
+      step = modelError(this.#mismatch(record, this.#ranOut(request, callIndex, streamed)));
+    } else {
+      this.#used += 1;
+      const turn = this.#turns[stepIndex] as PlannedTurn;
+      try {
+        step = this.#stepFor(turn, request, streamed, callIndex, stepIndex);
+      } catch (error) {
+        if (!(error instanceof MismatchError)) throw error;
+        step = modelError(this.#mismatch(record, error));
+      }
+    }
+    this.#inner.enqueue(step);
+  }
+
+  #mismatch(record: CallRecord, error: MismatchError): MismatchError {
+    record.mismatch = true;
+    this.#mismatches.push(error);
+    return error;
+  }
+
+  #stepFor(turn: PlannedTurn, request: ModelRequest, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
+    switch (turn.kind) {
+      case 'output': {
+        const output = this.#outputFor(turn.items, request, callIndex, stepIndex);
+        if (!turn.usage) return modelResponse(output);
+        return modelResponse({ output, usage: new Usage(turn.usage), responseId: `scripted-response-${callIndex + 1}` });
+      }
+      case 'error':
+        return modelError(turn.error, turn.advice);
+      case 'responder':
+        return modelResponder(async (call) => this.#derive(await turn.respond(modelCall(call)), call, stepIndex));
+      case 'stream':
+        if (streamed) return modelStream(turn.events);
+        return modelResponder(() => this.#responseFromStream(turn.events, callIndex, stepIndex));
+    }
+  }
+
+  #outputFor(items: readonly PlannedItem[], request: ModelRequest, callIndex: number, stepIndex: number): AgentOutputItem[] {
+    const offered = offeredBy(request);
+    const taken = callIdsIn(request);
+    return items.map((item) => {
+      switch (item.type) {
+        case 'message':
+          return assistantMessage(item.text);
+        case 'reasoning':
+          return { type: 'reasoning', content: [{ type: 'input_text', text: item.text }] };
+        case 'raw':
+          return item.item;
+        case 'call':
+          this.#checkOffered('tool', item.name, offered, callIndex, stepIndex);
+          this.#checkCallId(item.callId, taken, callIndex, stepIndex);
+          return functionCall(item.name, item.args, { callId: item.callId });
+        case 'handoff': {
+          const toolName = resolveHandoffName(item, offered);
+          this.#checkOffered('handoff', toolName, offered, callIndex, stepIndex);
+          this.#checkCallId(item.callId, taken, callIndex, stepIndex);
+          return functionCall(toolName, item.args, { callId: item.callId });
+        }
+      }
+    });
+  }
+
+  #checkOffered(kind: 'tool' | 'handoff', name: string, offered: Offered, callIndex: number, stepIndex: number): void {
+    const names = kind === 'tool' ? offered.tools : offered.handoffs;
+    if (names.includes(name)) return;
+    const turn = this.#turns[stepIndex] as PlannedTurn;
+    const suggestion = closest(name, [...offered.tools, ...offered.handoffs]);
+    const what = kind === 'tool' ? `calls tool "${name}"` : `hands off through "${name}"`;
+    const offers =
+      kind === 'tool'
+        ? `The agent offers the tools ${listNames(offered.tools)}`
+        : `The agent offers the handoffs ${listNames(offered.handoffs)}`;
+    throw new MismatchError({
+      kind: 'not_offered',
+      double: this.label,
+      callIndex,
+      stepIndex,
+      expected: numbered(stepIndex, turn),
+      actual: `a request offering ${listNames([...offered.tools, ...offered.handoffs])}`,
+      message:
+        `${this.label} turn ${numbered(stepIndex, turn)} ${what}, which the agent does not offer at model call #${callIndex + 1}. ` +
+        `${offers}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
+    });
+  }
+
+  #checkCallId(callId: string, taken: Set<string>, callIndex: number, stepIndex: number): void {
+    if (!taken.has(callId)) return;
+    const turn = this.#turns[stepIndex] as PlannedTurn;
+    throw new MismatchError({
+      kind: 'duplicate_call_id',
+      double: this.label,
+      callIndex,
+      stepIndex,
+      expected: numbered(stepIndex, turn),
+      actual: `a conversation that already holds call id "${callId}"`,
+      message:
+        `${this.label} turn ${numbered(stepIndex, turn)} would emit call id "${callId}", which the conversation already holds, ` +
+        `so the SDK would mix up the two calls. This happens when two scripts number their calls alike across a handoff: ` +
+        `share one model() between the agents, or give one script other ids with model({ callIdPrefix: 'billing_call_' }) or { callId }.`,
+    });
+  }
+
+  #ranOut(request: ModelRequest, callIndex: number, streamed: boolean): MismatchError {
+    const total = this.#turns.length;
+    return new MismatchError({
+      kind: 'unexpected_call',
+      double: this.label,
+      callIndex,
+      actual: `${streamed ? 'streamed ' : ''}model call #${callIndex + 1}`,
+      message:
+        `${this.label} received ${streamed ? 'streamed ' : ''}model call #${callIndex + 1}, but its script has no turns left ` +
+        `(${total === 0 ? 'it has none' : `all ${total} used`}). The agent's newest input was ${describeLastInput(request)}. ` +
+        `Script another turn (e.g. .thenReplies("…")) if the workflow should go on.`,
+    });
+  }
+
+  #derive(output: DerivedOutput, call: RecordedModelCall, stepIndex: number): ModelResponse | AgentOutputItem[] {
+    if (typeof output === 'string') return [assistantMessage(output)];
+    if (Array.isArray(output)) return output as AgentOutputItem[];
+    if (isModelResponse(output)) return output;
+    if (typeof output === 'object' && output !== null && typeof (output as { type?: unknown }).type === 'string') {
+      return [output as AgentOutputItem];
+    }
+    const turn = this.#turns[stepIndex] as PlannedTurn;
+    const error = new MismatchError({
+      kind: 'invalid_step',
+      double: this.label,
+      callIndex: call.index,
+      stepIndex,
+      expected: 'a string, an output item, an array of output items or a ModelResponse',
+      actual: brief(output),
+      message:
+        `${this.label} turn ${numbered(stepIndex, turn)} returned ${brief(output)}; a responder must return a string, ` +
+        `an output item, an array of output items or a ModelResponse.`,
+    });
+    this.#mismatch(this.#log[call.index] as CallRecord, error);
+    throw error;
+  }
+
+  async #responseFromStream(
+    events: readonly StreamEvent[] | AsyncIterable<StreamEvent>,
+    callIndex: number,
+    stepIndex: number,
+  ): Promise<ModelResponse> {
+    // A non-streamed run of a `streams` turn gets the response its final event carries.
+    for await (const event of events) {
+      if (event.type === 'response_done') {
+        const { response } = event;
+        return {
+          output: response.output,
+          usage: new Usage({ requests: 1, ...response.usage }),
+          responseId: response.id,
+        };
+      }
+    }
+    const turn = this.#turns[stepIndex] as PlannedTurn;
+    const error = new MismatchError({
+      kind: 'invalid_step',
+      double: this.label,
+      callIndex,
+      stepIndex,
+      expected: 'a stream that ends with a response_done event',
+      actual: 'a stream without response_done',
+      message: `${this.label} turn ${numbered(stepIndex, turn)} has no response_done event, so a non-streamed run cannot take a response from it.`,
+    });
+    this.#mismatch(this.#log[callIndex] as CallRecord, error);
+    throw error;
+  }
+}
+
+/** `2. thenReplies("Done.")`: a turn as messages show it, numbered from 1. */
+export function numbered(index: number, turn: PlannedTurn): string {
+  return `${index + 1}. ${turn.label}`;
+}
+
+function resolveHandoffName(item: Extract<PlannedItem, { type: 'handoff' }>, offered: Offered): string {
+  if (item.toolName !== undefined) return item.toolName;
+  const target = item.target;
+  if (typeof target !== 'string') return getHandoff(target).toolName;
+  if (offered.handoffs.includes(target)) return target;
+  return `transfer_to_${toFunctionToolName(target)}`;
+}
+
+function isModelResponse(value: unknown): value is ModelResponse {
+  return typeof value === 'object' && value !== null && Array.isArray((value as ModelResponse).output) && 'usage' in value;
+}
+
+function withoutInternal(request: Readonly<ModelRequest>): PublicRequest {
+  // The runner adds `_internal` for its own bookkeeping; it is noise in user-facing snapshots.
+  const { _internal: _ignored, ...rest } = request as Readonly<ModelRequest> & { _internal?: unknown };
+  return Object.freeze(rest);
+}

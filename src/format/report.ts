@@ -1,0 +1,49 @@
+import type { DoubleReport } from '../fakes/report';
+
+const MAX_CALLS_SHOWN = 20;
+
+/** The text of an incomplete-script failure: each double, its unused steps and its mismatches. */
+export function describeReports(reports: readonly DoubleReport[], context?: string): string {
+  const count = reports.length;
+  const head =
+    count === 1
+      ? `${reports[0]?.label} was not complete${context ? ` ${context}` : ''}.`
+      : `${count} doubles were not complete${context ? ` ${context}` : ''}.`;
+  return [head, ...reports.map(describeReport)].join('\n\n');
+}
+
+export function describeReport(report: DoubleReport): string {
+  const lines: string[] = [];
+  if (report.mismatches.length > 0) {
+    lines.push(`${report.label} saw ${plural(report.mismatches.length, 'call')} the script did not plan:`);
+    lines.push(...report.mismatches.map((mismatch) => indent(mismatch)));
+  }
+  if (report.pending.length > 0) {
+    lines.push(`${report.label} has ${plural(report.pending.length, 'step')} not used:`);
+    lines.push(...report.pending.map((step) => indent(step)));
+  }
+  lines.push(...describeCalls(report));
+  return lines.join('\n');
+}
+
+export function describeCalls(report: DoubleReport): string[] {
+  if (report.calls.length === 0) return [`${report.label} recorded no calls.`];
+  const shown = report.calls.slice(-MAX_CALLS_SHOWN);
+  const hidden = report.calls.length - shown.length;
+  return [
+    `${report.label} recorded ${plural(report.calls.length, 'call')}:`,
+    ...(hidden > 0 ? [indent(`… ${plural(hidden, 'earlier call')} not shown`)] : []),
+    ...shown.map((call) => indent(call)),
+  ];
+}
+
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+}

@@ -1,0 +1,10 @@
+export { model, ModelScript, type ModelOptions, type Responder } from './builders/model';
+export { TurnBuilder } from './builders/turn';
+export type { ToolRef, ToolArguments, CallOptions } from './builders/toolTypes';
+export type { HandoffTarget, DerivedOutput, ModelCallStream } from './fakes/modelTurn';
+export type { DoubleOptions } from './fakes/ModelDouble';
+export type { ModelCall, ToolOutput } from './fakes/modelCall';
+export type { DoubleReport } from './fakes/report';
+export { ScriptError, MismatchError, IncompleteScriptError } from './errors/index';
+export type { ScriptErrorReason, MismatchKind } from './errors/index';
+export { configure, type KitConfig } from './config';

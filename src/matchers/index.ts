@@ -1,0 +1,18 @@
+import { toBeComplete } from './toBeComplete';
+import { toHaveCalledTool } from './toHaveCalledTool';
+import { toHaveCalledToolTimes } from './toHaveCalledToolTimes';
+import { toHaveHandedOffTo } from './toHaveHandedOffTo';
+import { toHaveNthCalledTool } from './toHaveNthCalledTool';
+import { toHaveRequestedApproval } from './toHaveRequestedApproval';
+
+/** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
+export const matchers = {
+  toHaveCalledTool,
+  toHaveCalledToolTimes,
+  toHaveNthCalledTool,
+  toHaveHandedOffTo,
+  toHaveRequestedApproval,
+  toBeComplete,
+};
+
+export type { MatcherState, MatcherResult } from './context';

@@ -1,0 +1,27 @@
+import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from 'jest-matcher-utils';
+import { isComplete } from '../fakes/report';
+import { reportOf } from '../fakes/reportOf';
+import { describeCalls, describeReport } from '../format/report';
+import type { Matcher } from './context';
+import { hint } from './messages';
+
+/** Every step of the double was consumed and no mismatch was recorded, even one the SDK swallowed. */
+export const toBeComplete: Matcher<[]> = function toBeComplete(received) {
+  const hintLine = hint(this, 'toBeComplete', '');
+  const report = reportOf(received);
+  if (report === undefined) {
+    throw new Error(
+      matcherErrorMessage(
+        hintLine,
+        `${RECEIVED_COLOR('received')} value must be a double: model(), sandbox(), realtime(), or the SDK's ScriptedModel, scripted sandbox session or ScriptedRealtimeTransport`,
+        printWithType('Received', received, printReceived),
+      ),
+    );
+  }
+  const pass = isComplete(report);
+  const message = (): string =>
+    pass
+      ? [hintLine, '', `Expected ${report.label} not to be complete, but every step was used and no call went unplanned.`, '', ...describeCalls(report)].join('\n')
+      : [hintLine, '', describeReport(report)].join('\n');
+  return { pass, message };
+};

@@ -1,0 +1,44 @@
+import { printDiffOrStringify, printExpected, printReceived } from 'jest-matcher-utils';
+import { closest } from '../format/closest';
+import type { Matcher } from './context';
+import { hint, invalidExpected, listToolCalls, times } from './messages';
+import { matchesPartial, subsetFor } from './partial';
+import { readRun, toolNameOf } from './runRecord';
+
+/** The run called `tool`; `args` (optional) is a partial match on the parsed arguments. */
+export const toHaveCalledTool: Matcher<[tool: unknown, args?: unknown]> = function toHaveCalledTool(received, tool, args) {
+  const hintLine = hint(this, 'toHaveCalledTool', 'tool', args === undefined ? undefined : 'args');
+  const name = toolNameOf(tool);
+  if (name === undefined) throw invalidExpected(hintLine, 'a tool object or a tool name', tool, 'Tool');
+  const { toolCalls } = readRun(received, hintLine);
+
+  const ofTool = toolCalls.flatMap((call, index) => (call.name === name ? [index] : []));
+  const matching = args === undefined ? ofTool : ofTool.filter((index) => matchesPartial(this, toolCalls[index]?.args, args));
+  const pass = matching.length > 0;
+  const wanted = `${printExpected(name)}${args === undefined ? '' : ` with arguments matching ${printExpected(args)}`}`;
+
+  const message = (): string => {
+    if (pass) {
+      return [
+        hintLine,
+        '',
+        `Expected: no call of ${wanted}`,
+        `Received: ${times(matching.length).replace('time', 'matching call')}`,
+        '',
+        listToolCalls(toolCalls, new Set(matching)),
+      ].join('\n');
+    }
+    const lines = [hintLine, '', `Expected: a call of ${wanted}`];
+    if (ofTool.length === 0) {
+      const suggestion = closest(name, [...new Set(toolCalls.map((call) => call.name))]);
+      lines.push(`Received: no call of ${printReceived(name)}${suggestion ? ` (did you mean ${printReceived(suggestion)}?)` : ''}`);
+    } else {
+      lines.push(`Received: ${ofTool.length} call${ofTool.length === 1 ? '' : 's'} of ${printReceived(name)}, none with matching arguments`);
+      const first = toolCalls[ofTool[0] as number];
+      lines.push('', `Call ${(ofTool[0] as number) + 1}:`, printDiffOrStringify(args, subsetFor(first?.args, args), 'Expected', 'Received', false));
+    }
+    lines.push('', listToolCalls(toolCalls));
+    return lines.join('\n');
+  };
+  return { pass, message };
+};

@@ -1,0 +1,27 @@
+import { printExpected, printReceived } from 'jest-matcher-utils';
+import type { Matcher } from './context';
+import { hint, invalidExpected, listToolCalls, times } from './messages';
+import { readRun, toolNameOf } from './runRecord';
+
+/** The run called `tool` exactly `count` times. */
+export const toHaveCalledToolTimes: Matcher<[tool: unknown, count: unknown]> = function toHaveCalledToolTimes(received, tool, count) {
+  const hintLine = hint(this, 'toHaveCalledToolTimes', 'tool', 'count');
+  const name = toolNameOf(tool);
+  if (name === undefined) throw invalidExpected(hintLine, 'a tool object or a tool name', tool, 'Tool');
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
+    throw invalidExpected(hintLine, 'a non-negative integer', count, 'Count');
+  }
+  const { toolCalls } = readRun(received, hintLine);
+  const ofTool = toolCalls.flatMap((call, index) => (call.name === name ? [index] : []));
+  const pass = ofTool.length === count;
+  const message = (): string =>
+    [
+      hintLine,
+      '',
+      `Expected: ${printExpected(name)} ${pass ? 'not ' : ''}called ${printExpected(count)} ${count === 1 ? 'time' : 'times'}`,
+      `Received: called ${printReceived(ofTool.length)} ${times(ofTool.length).replace(/^\d+ /, '')}`,
+      '',
+      listToolCalls(toolCalls, new Set(ofTool)),
+    ].join('\n');
+  return { pass, message };
+};

@@ -1,0 +1,43 @@
+import { printExpected, printReceived } from 'jest-matcher-utils';
+import { closest } from '../format/closest';
+import type { Matcher } from './context';
+import { hint, invalidExpected } from './messages';
+import { agentNameOf, readRun, type HandoffRecord } from './runRecord';
+
+/** The run handed off to `agent` (the agent, the SDK's `Handoff`, or the agent's name). */
+export const toHaveHandedOffTo: Matcher<[agent: unknown]> = function toHaveHandedOffTo(received, agent) {
+  const hintLine = hint(this, 'toHaveHandedOffTo', 'agent');
+  const name = agentNameOf(agent);
+  if (name === undefined) throw invalidExpected(hintLine, 'an agent, a handoff() or an agent name', agent, 'Agent');
+  const { handoffs } = readRun(received, hintLine);
+  const matching = handoffs.flatMap((handoff, index) => (handoff.to === name ? [index] : []));
+  const pass = matching.length > 0;
+
+  const message = (): string => {
+    const lines = [hintLine, '', `Expected: ${pass ? 'no handoff' : 'a handoff'} to ${printExpected(name)}`];
+    if (pass) {
+      lines.push(`Received: handoff ${(matching[0] as number) + 1} went to ${printReceived(name)}`);
+    } else {
+      const suggestion = closest(name, handoffs.map((handoff) => handoff.to));
+      lines.push(
+        handoffs.length === 0
+          ? 'Received: the run made no handoffs'
+          : `Received: no handoff to ${printReceived(name)}${suggestion ? ` (did you mean ${printReceived(suggestion)}?)` : ''}`,
+      );
+    }
+    lines.push('', listHandoffs(handoffs, new Set(matching)));
+    return lines.join('\n');
+  };
+  return { pass, message };
+};
+
+function listHandoffs(handoffs: readonly HandoffRecord[], marked: ReadonlySet<number>): string {
+  if (handoffs.length === 0) return 'The run made no handoffs.';
+  return [
+    'Handoffs of the run:',
+    ...handoffs.map((handoff, index) => {
+      const line = `${index + 1}. ${handoff.from ?? '?'} → ${handoff.to}${handoff.toolName ? ` (${handoff.toolName})` : ''}`;
+      return marked.has(index) ? `→ ${line}` : `  ${line}`;
+    }),
+  ].join('\n');
+}

@@ -1,0 +1,46 @@
+import { printDiffOrStringify, printExpected, printReceived } from 'jest-matcher-utils';
+import type { Matcher } from './context';
+import { describeToolCall, hint, invalidExpected } from './messages';
+import { matchesPartial, subsetFor } from './partial';
+import { readRun, toolNameOf, type ApprovalRecord } from './runRecord';
+
+/** The run stopped with an approval interruption for `tool`; `args` is a partial match. */
+export const toHaveRequestedApproval: Matcher<[tool: unknown, args?: unknown]> = function toHaveRequestedApproval(
+  received,
+  tool,
+  args,
+) {
+  const hintLine = hint(this, 'toHaveRequestedApproval', 'tool', args === undefined ? undefined : 'args');
+  const name = toolNameOf(tool);
+  if (name === undefined) throw invalidExpected(hintLine, 'a tool object or a tool name', tool, 'Tool');
+  const { approvals } = readRun(received, hintLine);
+  const ofTool = approvals.flatMap((approval, index) => (approval.name === name ? [index] : []));
+  const matching = args === undefined ? ofTool : ofTool.filter((index) => matchesPartial(this, approvals[index]?.args, args));
+  const pass = matching.length > 0;
+  const wanted = `${printExpected(name)}${args === undefined ? '' : ` with arguments matching ${printExpected(args)}`}`;
+
+  const message = (): string => {
+    const lines = [hintLine, '', `Expected: ${pass ? 'no approval request' : 'an approval request'} for ${wanted}`];
+    if (pass) lines.push(`Received: the run stopped for approval of ${printReceived(name)}`);
+    else if (approvals.length === 0) lines.push('Received: the run did not stop for any approval');
+    else if (ofTool.length === 0) lines.push(`Received: no approval request for ${printReceived(name)}`);
+    else {
+      lines.push(`Received: approval requests for ${printReceived(name)}, none with matching arguments`);
+      lines.push('', printDiffOrStringify(args, subsetFor(approvals[ofTool[0] as number]?.args, args), 'Expected', 'Received', false));
+    }
+    lines.push('', listApprovals(approvals, new Set(matching)));
+    return lines.join('\n');
+  };
+  return { pass, message };
+};
+
+function listApprovals(approvals: readonly ApprovalRecord[], marked: ReadonlySet<number>): string {
+  if (approvals.length === 0) return 'The run has no interruptions.';
+  return [
+    'Approval requests of the run:',
+    ...approvals.map((approval, index) => {
+      const line = `${index + 1}. ${describeToolCall(approval)}`;
+      return marked.has(index) ? `→ ${line}` : `  ${line}`;
+    }),
+  ].join('\n');
+}

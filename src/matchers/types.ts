@@ -1,0 +1,31 @@
+import type { HandoffTarget } from '../fakes/modelTurn';
+import type { ToolArguments, ToolRef } from '../builders/toolTypes';
+
+/** A partial of `T` at every depth; asymmetric matchers (`expect.any(String)`) fit anywhere. */
+export type DeepPartial<T> = T extends readonly (infer Item)[]
+  ? readonly DeepPartial<Item>[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+/** The arguments a matcher takes for `tool`: a deep partial of the tool's parsed arguments. */
+export type ExpectedArguments<T> = DeepPartial<ToolArguments<T>>;
+
+/**
+ * The kit's matchers, as one interface that each runner's types extend (Vitest's `Matchers`,
+ * Jest's `jest.Matchers` and `expect`'s `Matchers`). `R` is the runner's return type.
+ */
+export interface AgentsMatchers<R = unknown> {
+  /** The run called `tool` (object or name); `args` is a partial match, asymmetric matchers allowed. */
+  toHaveCalledTool<T extends ToolRef>(tool: T, args?: ExpectedArguments<T>): R;
+  /** The run called `tool` exactly `count` times. */
+  toHaveCalledToolTimes(tool: ToolRef, count: number): R;
+  /** The `n`-th tool call of the run (from 1) was `tool`, with arguments matching `args`. */
+  toHaveNthCalledTool<T extends ToolRef>(n: number, tool: T, args?: ExpectedArguments<T>): R;
+  /** The run handed off to `agent` (the agent, a `handoff()`, or its name). */
+  toHaveHandedOffTo(agent: HandoffTarget): R;
+  /** The run stopped with an approval interruption for `tool`; `args` is a partial match. */
+  toHaveRequestedApproval<T extends ToolRef>(tool: T, args?: ExpectedArguments<T>): R;
+  /** Every step of the double was consumed and no call went unplanned, even one the SDK swallowed. */
+  toBeComplete(): R;
+}

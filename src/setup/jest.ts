@@ -1,0 +1,27 @@
+import { afterAll, afterEach, beforeEach, expect } from '@jest/globals';
+import { install } from './install';
+import type { AgentsMatchers } from '../matchers/types';
+
+// Jest provides `@jest/globals` to every test file itself, also under `injectGlobals: false`.
+install({
+  expect: expect as unknown as { extend(matchers: Record<string, unknown>): void },
+  beforeEach,
+  afterEach: (fn) => afterEach(() => fn(false)),
+  afterAll,
+});
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace jest {
+    interface Matchers<R, T = {}> extends AgentsMatchers<R> {}
+    interface Expect extends AsymmetricAgentsMatchers {}
+    interface InverseAsymmetricMatchers extends AsymmetricAgentsMatchers {}
+  }
+}
+
+declare module 'expect' {
+  interface Matchers<R extends void | Promise<void>, T = unknown> extends AgentsMatchers<R> {}
+  interface AsymmetricMatchers extends AsymmetricAgentsMatchers {}
+}
+
+type AsymmetricAgentsMatchers = { [K in keyof AgentsMatchers]: (...args: Parameters<AgentsMatchers[K]>) => any };

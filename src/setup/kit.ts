@@ -1,0 +1,24 @@
+import { model, type ModelOptions, type ModelScript } from '../builders/model';
+import { untrack } from '../fakes/registry';
+import type { Verifiable } from '../fakes/report';
+import { verify } from './install';
+
+/** Builders whose doubles belong to one test, for fixtures of concurrent tests. */
+export interface Kit {
+  model(options?: ModelOptions): ModelScript;
+  /** Verifies this kit's doubles; the fixture calls it when its test ends. */
+  verify(): void;
+}
+
+export function createKit(): Kit {
+  const owned: Verifiable[] = [];
+  const adopt = <T extends Verifiable>(double: T, options: { verify?: boolean } | undefined): T => {
+    untrack(double);
+    if (options?.verify !== false) owned.push(double);
+    return double;
+  };
+  return {
+    model: (options) => adopt(model(options), options),
+    verify: () => verify(owned.splice(0), 'when the test ended'),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Shared helpers for the specs. Every spec runs under both Vitest and Jest with globals; this
+ * module hands them out with Vitest's types (the kit's augmentation covers both runners).
+ */
+import type * as Vitest from 'vitest';
+import { Agent, tool, type AgentOptions, type Model } from '@openai/agents';
+import { z } from 'zod';
+
+interface RunnerGlobals {
+  describe: typeof Vitest.describe;
+  test: typeof Vitest.test;
+  it: typeof Vitest.it;
+  expect: typeof Vitest.expect;
+  beforeEach: typeof Vitest.beforeEach;
+  afterEach: typeof Vitest.afterEach;
+  beforeAll: typeof Vitest.beforeAll;
+  afterAll: typeof Vitest.afterAll;
+}
+
+const globals = globalThis as unknown as RunnerGlobals;
+export const { describe, test, it, expect, beforeEach, afterEach, beforeAll, afterAll } = globals;
+
+/** Which runner is running this spec. */
+export const runner: 'vitest' | 'jest' = 'jest' in globalThis ? 'jest' : 'vitest';
+
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI, '');
+}
+
+/** Runs an assertion that must fail and returns its message without colors. */
+export function failureOf(assertion: () => unknown): string {
+  try {
+    assertion();
+  } catch (error) {
+    return stripAnsi((error as Error).message);
+  }
+  throw new Error('expected the assertion to fail, but it passed');
+}
+
+/** Awaits a promise that must reject and returns the error. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the promise to reject, but it resolved');
+}
+
+/** Calls a function that must throw and returns the error. */
+export function thrownBy(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the call to throw, but it returned');
+}
+
+export const getWeather = tool({
+  name: 'get_weather',
+  description: 'Weather for a city',
+  parameters: z.object({ city: z.string(), unit: z.enum(['c', 'f']).optional() }),
+  execute: async ({ city }) => `Sunny in ${city}.`,
+});
+
+export const lookupOrder = tool({
+  name: 'lookup_order',
+  description: 'Looks an order up',
+  parameters: z.object({ orderId: z.string() }),
+  execute: async ({ orderId }) => `Order ${orderId} has shipped.`,
+});
+
+export const refund = tool({
+  name: 'refund',
+  description: 'Refunds an order',
+  parameters: z.object({ orderId: z.string(), amount: z.number() }),
+  needsApproval: true,
+  execute: async ({ orderId, amount }) => `Refunded ${amount} on ${orderId}.`,
+});
+
+/** An agent with the usual tools, driven by `model`. */
+export function agentWith(model: Model, options: Partial<AgentOptions> = {}): Agent {
+  return new Agent({ name: 'Assistant', instructions: 'Help.', model, tools: [getWeather, lookupOrder], ...options } as AgentOptions);
+}

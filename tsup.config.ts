@@ -1,0 +1,17 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    vitest: 'src/setup/vitest.ts',
+    jest: 'src/setup/jest.ts',
+  },
+  format: ['esm', 'cjs'],
+  dts: true,
+  // One shared chunk keeps the three entries on one copy of the kit's state and error classes.
+  splitting: true,
+  clean: true,
+  target: 'node20',
+  sourcemap: false,
+  external: ['@openai/agents', 'vitest', '@jest/globals', 'jest-matcher-utils'],
+});

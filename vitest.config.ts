@@ -1,0 +1,30 @@
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = dirname(fileURLToPath(import.meta.url));
+
+// Specs run from source: `agents-testkit` resolves to src, as the examples import it by name.
+const alias = {
+  'agents-testkit/vitest': join(root, 'src/setup/vitest.ts'),
+  'agents-testkit/jest': join(root, 'src/setup/jest.ts'),
+  'agents-testkit': join(root, 'src/index.ts'),
+};
+
+const shared = {
+  globals: true,
+  setupFiles: [join(root, 'src/setup/vitest.ts')],
+  // Each runner keeps its own snapshot files; scripts/compare-snapshots.mjs checks they agree.
+  resolveSnapshotPath: (testPath: string, extension: string) =>
+    join(dirname(testPath), '__snapshots__', 'vitest', `${basename(testPath)}${extension}`),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'] } },
+      { resolve: { alias }, test: { ...shared, name: 'examples', include: ['examples/**/*.test.ts'] } },
+    ],
+  },
+});

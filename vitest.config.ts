@@ -22,6 +22,8 @@ const shared = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Read by the root only: projects do not apply their own resolveSnapshotPath.
+    resolveSnapshotPath: shared.resolveSnapshotPath,
     projects: [
       { resolve: { alias }, test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'] } },
       { resolve: { alias }, test: { ...shared, name: 'examples', include: ['examples/**/*.test.ts'] } },

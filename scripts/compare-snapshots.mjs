@@ -18,10 +18,11 @@ function snapshotFiles(root, runner) {
   return found;
 }
 
-function entries(file) {
+// Vitest joins describe names with " > ", Jest with " "; keys are compared in Jest's form.
+function entries(file, normalize = (key) => key) {
   const exports = {};
   new Function('exports', readFileSync(file, 'utf8'))(exports);
-  return exports;
+  return Object.fromEntries(Object.entries(exports).map(([key, value]) => [normalize(key), value]));
 }
 
 let problems = 0;
@@ -34,7 +35,7 @@ for (const root of ['test', 'examples']) {
       problems += 1;
       continue;
     }
-    const a = entries(vitestFile);
+    const a = entries(vitestFile, (key) => key.replaceAll(' > ', ' '));
     const b = entries(jestFile);
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
       compared += 1;

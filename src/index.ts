@@ -8,3 +8,5 @@ export type { DoubleReport } from './fakes/report';
 export { ScriptError, MismatchError, IncompleteScriptError } from './errors/index';
 export type { ScriptErrorReason, MismatchKind } from './errors/index';
 export { configure, type KitConfig } from './config';
+export { matchers, type MatcherState, type MatcherResult } from './matchers/index';
+export type { AgentsMatchers, ExpectedArguments, DeepPartial } from './matchers/types';

@@ -140,7 +140,7 @@ export class ModelScript extends ModelDouble {
     if (typeof build !== 'function') {
       throw misuse(context, 'invalid_turn', `expected a callback like (t) => t.replies('…'); got ${kindOf(build)}.`);
     }
-    const builder = new TurnBuilder(context, this.#nextCallId);
+    const builder = new TurnBuilder(context, this.#nextCallId, isTurn);
     build(builder);
     const { items, labels, usage, explicitIds } = builder.build();
     if (items.length === 0) throw misuse(context, 'empty_turn', 'the turn has no output items; add one with t.replies(…) or t.calls(…).');

@@ -15,15 +15,18 @@ export type CallIdSource = () => string;
 export class TurnBuilder {
   readonly #context: StepContext;
   readonly #nextCallId: CallIdSource;
+  /** Inside `turn((t) => …)` messages name both verbs; a one-item verb like `calls()` names itself. */
+  readonly #nested: boolean;
   readonly #items: PlannedItem[] = [];
   readonly #labels: string[] = [];
   #usage: UsageInput | undefined;
   #explicitIds = false;
 
   /** @internal */
-  constructor(context: StepContext, nextCallId: CallIdSource) {
+  constructor(context: StepContext, nextCallId: CallIdSource, nested: boolean) {
     this.#context = context;
     this.#nextCallId = nextCallId;
+    this.#nested = nested;
   }
 
   /** An assistant message. Objects are sent as JSON, for agents with an `outputType`. */
@@ -98,7 +101,7 @@ export class TurnBuilder {
   }
 
   #at(verb: string): StepContext {
-    return { ...this.#context, within: this.#context.verb, verb };
+    return this.#nested ? { ...this.#context, within: this.#context.verb, verb } : this.#context;
   }
 
   #callId(options: CallOptions | undefined, context: StepContext): string {

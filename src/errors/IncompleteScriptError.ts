@@ -9,8 +9,9 @@ export class IncompleteScriptError extends Error {
   /** Every double that was not complete, with its pending steps and mismatches. */
   readonly reports: readonly DoubleReport[];
 
-  constructor(reports: readonly DoubleReport[], context?: string) {
-    super(describeReports(reports, context));
+  /** `context` completes the headline ("… was not complete when the test ended"); `footer` closes the message. */
+  constructor(reports: readonly DoubleReport[], context?: string, footer?: string) {
+    super(describeReports(reports, context, footer));
     this.name = 'IncompleteScriptError';
     this.reports = reports;
   }

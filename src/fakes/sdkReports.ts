@@ -31,7 +31,8 @@ function scriptedModelReport(value: unknown): DoubleReport | undefined {
   const calls = candidate.calls ?? [];
   return {
     label: 'ScriptedModel',
-    pending: remaining === 0 ? [] : [`${remaining} scripted step${remaining === 1 ? '' : 's'} not consumed`],
+    // The SDK keeps its steps private; their positions are all a report can name.
+    pending: Array.from({ length: remaining }, (_, offset) => `${calls.length + offset + 1}. scripted step`),
     mismatches: [],
     calls: calls.map((call) => `${call.index + 1}. ${call.streamed ? 'streamed' : 'non-streamed'} model call`),
   };

@@ -3,13 +3,13 @@ import type { DoubleReport } from '../fakes/report';
 const MAX_CALLS_SHOWN = 20;
 
 /** The text of an incomplete-script failure: each double, its unused steps and its mismatches. */
-export function describeReports(reports: readonly DoubleReport[], context?: string): string {
+export function describeReports(reports: readonly DoubleReport[], context?: string, footer?: string): string {
   const count = reports.length;
   const head =
     count === 1
       ? `${reports[0]?.label} was not complete${context ? ` ${context}` : ''}.`
       : `${count} doubles were not complete${context ? ` ${context}` : ''}.`;
-  return [head, ...reports.map(describeReport)].join('\n\n');
+  return [head, ...reports.map(describeReport), ...(footer ? [footer] : [])].join('\n\n');
 }
 
 export function describeReport(report: DoubleReport): string {
@@ -22,6 +22,7 @@ export function describeReport(report: DoubleReport): string {
     lines.push(`${report.label} has ${plural(report.pending.length, 'step')} not used:`);
     lines.push(...report.pending.map((step) => indent(step)));
   }
+  if (lines.length > 0) lines.push('');
   lines.push(...describeCalls(report));
   return lines.join('\n');
 }

@@ -25,14 +25,13 @@ export const toHaveHandedOffTo: Matcher<[agent: unknown]> = function toHaveHande
           : `Received: no handoff to ${printReceived(name)}${suggestion ? ` (did you mean ${printReceived(suggestion)}?)` : ''}`,
       );
     }
-    lines.push('', listHandoffs(handoffs, new Set(matching)));
+    if (handoffs.length > 0) lines.push('', listHandoffs(handoffs, new Set(matching)));
     return lines.join('\n');
   };
   return { pass, message };
 };
 
 function listHandoffs(handoffs: readonly HandoffRecord[], marked: ReadonlySet<number>): string {
-  if (handoffs.length === 0) return 'The run made no handoffs.';
   return [
     'Handoffs of the run:',
     ...handoffs.map((handoff, index) => {

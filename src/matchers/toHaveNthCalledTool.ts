@@ -1,4 +1,4 @@
-import { printDiffOrStringify, printExpected, printReceived } from 'jest-matcher-utils';
+import { printDiffOrStringify, printExpected, printReceived, RECEIVED_COLOR } from 'jest-matcher-utils';
 import type { Matcher } from './context';
 import { describeToolCall, hint, invalidExpected, listToolCalls } from './messages';
 import { matchesPartial, subsetFor } from './partial';
@@ -27,7 +27,7 @@ export const toHaveNthCalledTool: Matcher<[n: unknown, tool: unknown, args?: unk
     if (call === undefined) {
       lines.push(`Received: the run made only ${printReceived(toolCalls.length)} tool call${toolCalls.length === 1 ? '' : 's'}`);
     } else {
-      lines.push(`Received: tool call ${n} was ${printReceived(describeToolCall(call))}`);
+      lines.push(`Received: tool call ${n} was ${RECEIVED_COLOR(describeToolCall(call))}`);
       if (!pass && sameTool) {
         lines.push('', printDiffOrStringify(args, subsetFor(call.args, args), 'Expected', 'Received', false));
       }

@@ -28,14 +28,13 @@ export const toHaveRequestedApproval: Matcher<[tool: unknown, args?: unknown]> =
       lines.push(`Received: approval requests for ${printReceived(name)}, none with matching arguments`);
       lines.push('', printDiffOrStringify(args, subsetFor(approvals[ofTool[0] as number]?.args, args), 'Expected', 'Received', false));
     }
-    lines.push('', listApprovals(approvals, new Set(matching)));
+    if (approvals.length > 0) lines.push('', listApprovals(approvals, new Set(matching)));
     return lines.join('\n');
   };
   return { pass, message };
 };
 
 function listApprovals(approvals: readonly ApprovalRecord[], marked: ReadonlySet<number>): string {
-  if (approvals.length === 0) return 'The run has no interruptions.';
   return [
     'Approval requests of the run:',
     ...approvals.map((approval, index) => {

@@ -48,7 +48,8 @@ export function verify(doubles: readonly Verifiable[], when: string): void {
   if (reports.length > 0) {
     throw new IncompleteScriptError(
       reports,
-      `${when}\n(agents-testkit verifies every double after each test; opt out with configure({ autoVerify: false }) or { verify: false } on the double)`,
+      when,
+      'agents-testkit verifies every double when its test ends; opt out with configure({ autoVerify: false }), or with { verify: false } on one double.',
     );
   }
 }

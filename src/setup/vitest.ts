@@ -6,7 +6,8 @@ import type { AgentsMatchers } from '../matchers/types';
 install({
   expect,
   beforeEach,
-  afterEach: (fn) => afterEach((context) => fn(context.task.concurrent === true)),
+  // Vitest reads the hook's parameter pattern to pick fixtures, so it must destructure.
+  afterEach: (fn) => afterEach(({ task }) => fn(task.concurrent === true)),
   afterAll,
 });
 

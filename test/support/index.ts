@@ -85,3 +85,13 @@ export const refund = tool({
 export function agentWith(model: Model, options: Partial<AgentOptions> = {}): Agent {
   return new Agent({ name: 'Assistant', instructions: 'Help.', model, tools: [getWeather, lookupOrder], ...options } as AgentOptions);
 }
+
+/** A finished run whose model made these tool calls, one per turn, then answered "Done.". */
+export async function runCalling(...calls: [tool: typeof getWeather | typeof lookupOrder, args: Record<string, unknown>][]) {
+  const { run } = await import('@openai/agents');
+  const { model } = await import('agents-testkit');
+  const script = model();
+  for (const [tool, args] of calls) script.calls(tool.name, args);
+  script.replies('Done.');
+  return run(agentWith(script), 'Go');
+}

@@ -1,0 +1,64 @@
+import { run } from '@openai/agents';
+import { model } from 'agents-testkit';
+import { agentWith, describe, expect, failureOf, getWeather, lookupOrder, runCalling, test } from './support';
+
+describe('toHaveCalledTool', () => {
+  test('passes for a tool the run called, by object or by name', async () => {
+    const result = await runCalling([getWeather, { city: 'Oslo' }]);
+    expect(result).toHaveCalledTool(getWeather);
+    expect(result).toHaveCalledTool('get_weather');
+    expect(result).not.toHaveCalledTool(lookupOrder);
+  });
+
+  test('arguments are a partial match at every depth, asymmetric matchers allowed', async () => {
+    const result = await runCalling([getWeather, { city: 'Oslo', unit: 'c' }]);
+    expect(result).toHaveCalledTool(getWeather, { city: 'Oslo' });
+    expect(result).toHaveCalledTool(getWeather, { city: expect.stringMatching(/^Os/), unit: 'c' });
+    expect(result).toHaveCalledTool(getWeather, { city: expect.any(String) });
+    expect(result).not.toHaveCalledTool(getWeather, { city: 'Rome' });
+    expect(result).not.toHaveCalledTool(getWeather, { unit: 'f' });
+  });
+
+  test('any matching call counts', async () => {
+    const result = await runCalling([getWeather, { city: 'Oslo' }], [lookupOrder, { orderId: 'A-1' }], [getWeather, { city: 'Rome' }]);
+    expect(result).toHaveCalledTool(getWeather, { city: 'Rome' });
+  });
+
+  test('failure lists what the run called, with a diff against the first call of the tool', async () => {
+    const result = await runCalling([getWeather, { city: 'Oslo', unit: 'c' }], [lookupOrder, { orderId: 'A-1' }]);
+    expect(failureOf(() => expect(result).toHaveCalledTool(getWeather, { city: 'Rome' }))).toMatchSnapshot();
+  });
+
+  test('failure for a tool never called suggests the closest called name', async () => {
+    const result = await runCalling([getWeather, { city: 'Oslo' }]);
+    expect(failureOf(() => expect(result).toHaveCalledTool('get_wether'))).toMatchSnapshot();
+  });
+
+  test('failure on a run without tool calls says so', async () => {
+    const result = await run(agentWith(model().replies('Hi.')), 'Hi');
+    expect(failureOf(() => expect(result).toHaveCalledTool(getWeather))).toMatchSnapshot();
+  });
+
+  test('.not failure marks the matching calls', async () => {
+    const result = await runCalling([getWeather, { city: 'Oslo' }], [lookupOrder, { orderId: 'A-1' }]);
+    expect(failureOf(() => expect(result).not.toHaveCalledTool(getWeather, { city: 'Oslo' }))).toMatchSnapshot();
+  });
+
+  test('streamed runs are read once they finished', async () => {
+    const script = model().calls(getWeather, { city: 'Oslo' }).thenReplies('Done.');
+    const result = await run(agentWith(script), 'Go', { stream: true });
+    expect(failureOf(() => expect(result).toHaveCalledTool(getWeather))).toMatchSnapshot();
+    await result.completed;
+    expect(result).toHaveCalledTool(getWeather, { city: 'Oslo' });
+  });
+
+  test('a received value that is not a run is a matcher error that shows its type', () => {
+    expect(failureOf(() => expect({ finalOutput: 'x' }).toHaveCalledTool(getWeather))).toMatchSnapshot();
+    expect(failureOf(() => expect(undefined).not.toHaveCalledTool(getWeather))).toMatchSnapshot();
+  });
+
+  test('a tool that is neither a tool nor a name is a matcher error', async () => {
+    const result = await runCalling([getWeather, { city: 'Oslo' }]);
+    expect(failureOf(() => expect(result).toHaveCalledTool(42 as never))).toMatchSnapshot();
+  });
+});

@@ -1,0 +1,3 @@
+import { describeSetupEntry } from './support/setupEntry';
+
+describeSetupEntry('vitest');

@@ -1,0 +1,52 @@
+/**
+ * Runs the specs of a fixture project under a real runner in a child process and reads back which
+ * tests passed or failed, and why: the only faithful way to test what a setup entry does to a test.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface FixtureOutcome {
+  /** Each test by title: its status and its failure text (ANSI stripped). */
+  tests: Map<string, { status: string; failure: string }>;
+  /** Failures that belong to a file rather than to a test (an afterAll hook), by file name. */
+  fileFailures: Map<string, string>;
+}
+
+const root = join(__dirname, '..', '..');
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+export function runFixtures(runner: 'vitest' | 'jest', fixture: string): FixtureOutcome {
+  const dir = join(root, 'test', 'fixtures', fixture);
+  const out = mkdtempSync(join(tmpdir(), 'agents-testkit-fixture-'));
+  const report = join(out, 'report.json');
+  const args =
+    runner === 'vitest'
+      ? [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', join(dir, 'vitest.config.ts'), '--reporter=json', `--outputFile=${report}`]
+      : [join(root, 'node_modules/jest/bin/jest.js'), '--config', join(dir, 'jest.config.cjs'), '--ci', '--json', `--outputFile=${report}`];
+  // The parent runner's own variables would make the child think it is a worker of the parent.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^(VITEST|JEST_WORKER_ID|TINYPOOL|NODE_OPTIONS)/.test(key)),
+  );
+  spawnSync(process.execPath, args, { cwd: root, env: { ...env, FORCE_COLOR: '0', NO_COLOR: '1' }, encoding: 'utf8', timeout: 120_000 });
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      testResults: { name: string; message: string; assertionResults: { title: string; status: string; failureMessages: string[] }[] }[];
+    };
+    const tests = new Map<string, { status: string; failure: string }>();
+    const fileFailures = new Map<string, string>();
+    for (const file of json.testResults) {
+      const name = file.name.split(/[\\/]/).at(-1) as string;
+      for (const test of file.assertionResults) {
+        tests.set(test.title, { status: test.status, failure: test.failureMessages.join('\n').replace(ANSI, '') });
+      }
+      // Vitest puts a hook's error in the file message alone; Jest repeats every test failure there too.
+      const message = file.message.replace(ANSI, '');
+      if (message.includes('was not complete when the test file ended')) fileFailures.set(name, message);
+    }
+    return { tests, fileFailures };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, test } from './index';
+import { runFixtures, type FixtureOutcome } from './fixtureRuns';
+
+/**
+ * What a setup entry must do to the tests of a user's project, checked by running the fixture specs
+ * of test/fixtures/setup under that entry's runner (test/setup-vitest.test.ts, test/setup-jest.test.ts).
+ */
+export function describeSetupEntry(runner: 'vitest' | 'jest'): void {
+describe(`the ${runner} setup entry`, () => {
+  let outcome: FixtureOutcome;
+  const result = (title: string) => {
+    const found = outcome.tests.get(title);
+    if (!found) throw new Error(`the fixture run has no test "${title}"; it has: ${[...outcome.tests.keys()].join(', ')}`);
+    return found;
+  };
+
+  beforeAll(() => {
+    outcome = runFixtures(runner, 'setup');
+  }, 120_000);
+
+  test('passes a test whose script was played out, with the matchers registered', () => {
+    expect(result('passes: a script played out').status).toBe('passed');
+  });
+
+  test('fails a test that left a step unused, naming the double and the step', () => {
+    const { status, failure } = result('fails: a step left unused, though the test asserts nothing about the script');
+    expect(status).toBe('failed');
+    expect(failure).toContain('model("leftover") was not complete when the test ended.');
+    expect(failure).toContain('3. thenReplies("Unused.")');
+  });
+
+  test('fails a test that swallowed a mismatch', () => {
+    const { status, failure } = result('fails: a mismatch the test swallowed');
+    expect(status).toBe('failed');
+    expect(failure).toContain('model("swallowed") saw 1 call the script did not plan');
+    expect(failure).toContain('Did you mean "get_weather"?');
+  });
+
+  test('names every incomplete double of a test', () => {
+    const { status, failure } = result('fails: two incomplete doubles are both named');
+    expect(status).toBe('failed');
+    expect(failure).toContain('2 doubles were not complete when the test ended.');
+    expect(failure).toContain('model("first")');
+    expect(failure).toContain('model("second")');
+  });
+
+  test('leaves out doubles created with { verify: false }', () => {
+    expect(result('passes: { verify: false } opts a double out').status).toBe('passed');
+  });
+
+  test('leaves every double alone after configure({ autoVerify: false })', () => {
+    expect(result('passes: an incomplete double goes unverified').status).toBe('passed');
+  });
+
+  test('turns tracing off', () => {
+    expect(result('passes: tracing is off').status).toBe('passed');
+  });
+
+  test('does not blame a test for the doubles of another', () => {
+    expect(result('passes: a double from an earlier test is not blamed on this one').status).toBe('passed');
+  });
+
+  test('verifies a double created outside any test when the file ends', () => {
+    expect(result('passes: uses one turn of the shared script').status).toBe('passed');
+    expect(result('passes: the shared script is verified when the file ends, not after each test').status).toBe('passed');
+    const failure = outcome.fileFailures.get('verified.spec.ts');
+    expect(failure).toContain('model("shared") was not complete when the test file ended');
+    expect(failure).toContain('2. thenReplies("two")');
+  });
+
+  if (runner === 'vitest') {
+    test('pins doubles of the kit fixture to their own concurrent test', () => {
+      expect(result('passes: a kit double played out').status).toBe('passed');
+      const { status, failure } = result('fails: a kit double left incomplete');
+      expect(status).toBe('failed');
+      expect(failure).toContain('model("kit-leftover") was not complete when the test ended.');
+      expect(failure).not.toContain('kit-complete');
+    });
+  }
+
+  if (runner === 'jest') {
+    test('serves specs that import @jest/globals', () => {
+      expect(result('passes: the imported expect knows the matchers').status).toBe('passed');
+      const { status, failure } = result('fails: verification covers specs that import @jest/globals');
+      expect(status).toBe('failed');
+      expect(failure).toContain('model("imported-leftover")');
+    });
+  }
+});
+}

@@ -76,6 +76,11 @@ describe(`the ${runner} setup entry`, () => {
       expect(failure).toContain('model("kit-leftover") was not complete when the test ended.');
       expect(failure).not.toContain('kit-complete');
     });
+
+    test('verifies plain doubles of concurrent tests when the file ends', () => {
+      expect(result('passes: a plain double in a concurrent test is left for the end of the file').status).toBe('passed');
+      expect(outcome.fileFailures.get('concurrent.spec.ts')).toContain('model("concurrent-plain") was not complete when the test file ended');
+    });
   }
 
   if (runner === 'jest') {

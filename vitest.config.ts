@@ -22,6 +22,8 @@ const shared = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest 4 keeps one snapshot manager for all projects and reads this option from the root only.
+    resolveSnapshotPath: shared.resolveSnapshotPath,
     projects: [
       { resolve: { alias }, test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'] } },
       { resolve: { alias }, test: { ...shared, name: 'examples', include: ['examples/**/*.test.ts'] } },

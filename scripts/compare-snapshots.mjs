@@ -18,10 +18,11 @@ function snapshotFiles(root, runner) {
   return found;
 }
 
+// Vitest joins describe and test names with " > ", Jest with a space; compare them alike.
 function entries(file) {
   const exports = {};
   new Function('exports', readFileSync(file, 'utf8'))(exports);
-  return exports;
+  return Object.fromEntries(Object.entries(exports).map(([key, value]) => [key.replaceAll(' > ', ' '), value]));
 }
 
 let problems = 0;

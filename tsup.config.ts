@@ -5,6 +5,8 @@ export default defineConfig({
     index: 'src/index.ts',
     vitest: 'src/setup/vitest.ts',
     jest: 'src/setup/jest.ts',
+    // The `agents-testkit` command (package.json "bin"): `npx agents-testkit codegen <cassette>`.
+    cli: 'src/cli/bin.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -47,6 +47,7 @@ function runner(name, command, report, env) {
 
 const steps = {
   build: () => check('build', 'npx tsup'),
+  cli: () => check('the agents-testkit command runs from the build', 'node dist/cli.js codegen test/fixtures/weather.json'),
   typecheck: () => check('typecheck', 'npx tsc -p tsconfig.json --noEmit && npx tsc -p tsconfig.examples.json --noEmit'),
   vitest: () =>
     runner(

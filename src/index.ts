@@ -5,7 +5,15 @@ export type { HandoffTarget, DerivedOutput, ModelCallStream } from './fakes/mode
 export type { DoubleOptions } from './fakes/ModelDouble';
 export type { ModelCall, ToolOutput } from './fakes/modelCall';
 export type { DoubleReport } from './fakes/report';
-export { ScriptError, MismatchError, IncompleteScriptError } from './errors/index';
+export { cassette, type CassetteMode, type CassetteOptions, type RealModel } from './builders/cassette';
+export { CassetteModel, CASSETTE_MODE_ENV, type CassetteRedaction } from './fakes/CassetteModel';
+export type { Cassette, CassetteCall, RecordedRequest, RecordedResponse, RecordedUsage, RequestField } from './fakes/cassetteFile';
+export { modelProvider, type ModelProviderOptions } from './builders/modelProvider';
+export { ProviderDouble, type ProviderRoutes } from './fakes/ProviderDouble';
+export { transcript } from './format/transcript';
+export { runSnapshotSerializer, type SnapshotSerializer } from './matchers/runSnapshotSerializer';
+export { cassetteToScript, type CodegenOptions } from './codegen/cassetteToScript';
+export { ScriptError, MismatchError, IncompleteScriptError, UnscriptedModelError } from './errors/index';
 export type { ScriptErrorReason, MismatchKind } from './errors/index';
 export { configure, type KitConfig } from './config';
 export { matchers, type MatcherState, type MatcherResult } from './matchers/index';

@@ -1,4 +1,4 @@
-import type { Agent, Handoff } from '@openai/agents';
+import type { Agent, Handoff, Model } from '@openai/agents';
 import type { HandoffTarget } from '../fakes/modelTurn';
 import { kindOf, misuse, type StepContext } from './stepContext';
 import type { CallOptions, ToolRef } from './toolTypes';
@@ -69,4 +69,14 @@ export function handoffTargetOf(target: HandoffTarget, context: StepContext): { 
     if (typeof asAgent.name === 'string') return { target, label: asAgent.name };
   }
   throw misuse(context, 'invalid_target', `expected an agent, a handoff() or a name; got ${kindOf(target)}.`);
+}
+
+/** A model as the SDK calls it: anything with `getResponse` and `getStreamedResponse`. */
+export function isModel(value: unknown): value is Model {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Model).getResponse === 'function' &&
+    typeof (value as Model).getStreamedResponse === 'function'
+  );
 }

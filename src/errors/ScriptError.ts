@@ -18,6 +18,11 @@ export type ScriptErrorReason =
   | 'invalid_item'
   | 'invalid_response'
   | 'invalid_option'
+  | 'invalid_path'
+  | 'missing_model'
+  | 'missing_cassette'
+  | 'invalid_cassette'
+  | 'invalid_route'
   | (string & {});
 
 /**

@@ -12,11 +12,11 @@ import {
 } from '@openai/agents/testing';
 import { toFunctionToolName } from '@openai/agents/utils';
 import { MismatchError } from '../errors/MismatchError';
-import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { brief } from '../format/brief';
 import { closest, listNames } from '../format/closest';
-import { describeLastInput } from '../format/modelInput';
-import { REPORT, isComplete, type DoubleReport, type Verifiable } from './report';
+import { assertComplete, mismatchLines } from './completeness';
+import { REPORT, type DoubleReport, type Verifiable } from './report';
+import { unexpectedModelCall } from './unexpectedModelCall';
 import { track } from './registry';
 import { modelCall } from './modelCall';
 import { callIdsIn, offeredBy, type DerivedOutput, type Offered, type PlannedItem, type PlannedTurn } from './modelTurn';
@@ -82,15 +82,14 @@ export class ModelDouble implements Model, Verifiable {
 
   /** Throws `IncompleteScriptError` when turns are left or a call did not match the script. */
   assertComplete(): void {
-    const report = this[REPORT]();
-    if (!isComplete(report)) throw new IncompleteScriptError([report]);
+    assertComplete(this);
   }
 
   [REPORT](): DoubleReport {
     return {
       label: this.label,
       pending: this.#turns.slice(this.#used).map((turn, offset) => numbered(this.#used + offset, turn)),
-      mismatches: this.#mismatches.map((mismatch) => mismatch.message.split('\n')[0] as string),
+      mismatches: mismatchLines(this.#mismatches),
       calls: this.#log.map((call, index) => {
         const kind = call.streamed ? 'streamed model call' : 'model call';
         const turn = call.stepIndex === undefined ? undefined : this.#turns[call.stepIndex];
@@ -243,15 +242,13 @@ export class ModelDouble implements Model, Verifiable {
 
   #ranOut(request: ModelRequest, callIndex: number, streamed: boolean): MismatchError {
     const total = this.#turns.length;
-    return new MismatchError({
-      kind: 'unexpected_call',
-      double: this.label,
+    return unexpectedModelCall({
+      label: this.label,
+      request,
       callIndex,
-      actual: `${streamed ? 'streamed ' : ''}model call #${callIndex + 1}`,
-      message:
-        `${this.label} received ${streamed ? 'streamed ' : ''}model call #${callIndex + 1}, but its script has no turns left ` +
-        `(${total === 0 ? 'it has none' : `all ${total} used`}). The agent's newest input was ${describeLastInput(request)}. ` +
-        `Script another turn (e.g. .thenReplies("…")) if the workflow should go on.`,
+      streamed,
+      why: `its script has no turns left (${total === 0 ? 'it has none' : `all ${total} used`})`,
+      advice: 'Script another turn (e.g. .thenReplies("…")) if the workflow should go on.',
     });
   }
 

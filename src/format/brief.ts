@@ -44,3 +44,13 @@ function asymmetricName(value: object): string {
   const described = (value as { toString?: () => string }).toString?.();
   return described && described !== '[object Object]' ? described : 'AsymmetricMatcher';
 }
+
+/** A property name as code writes it: bare when it is an identifier, quoted otherwise. */
+export function propertyKey(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : jsString(name);
+}
+
+/** A single-quoted JavaScript string literal. */
+export function jsString(text: string): string {
+  return `'${JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+}

@@ -1,6 +1,7 @@
 import type { Agent, Handoff, RunItem } from '@openai/agents';
 import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from 'jest-matcher-utils';
 import { parseArguments } from '../format/modelInput';
+import { hasFinished, HOSTED_CALL_NAMES, isRunResult, isStreamedResult } from '../format/runResult';
 
 /** One tool call the model made in a run, in the order the run made them. */
 export interface ToolCallRecord {
@@ -32,22 +33,6 @@ export interface RunRecord {
   approvals: ApprovalRecord[];
 }
 
-interface RunResultShape {
-  newItems: RunItem[];
-  interruptions?: unknown[];
-  state?: { _currentStep?: { type?: string } };
-  toTextStream?: unknown;
-  error?: unknown;
-  cancelled?: boolean;
-}
-
-// Hosted tool calls carry their tool in the item type, not in a name.
-const HOSTED_CALL_NAMES: Record<string, string> = {
-  apply_patch_call: 'apply_patch',
-  shell_call: 'shell',
-  computer_call: 'computer',
-};
-
 /**
  * Reads a `RunResult` or `StreamedRunResult`, or throws the matcher error a runner shows for a
  * received value of the wrong kind. Results are recognised by shape: the SDK's CJS and ESM
@@ -63,7 +48,7 @@ export function readRun(received: unknown, hint: string): RunRecord {
       ),
     );
   }
-  const streamed = typeof received.toTextStream === 'function';
+  const streamed = isStreamedResult(received);
   if (streamed && !hasFinished(received)) {
     throw new Error(
       matcherErrorMessage(
@@ -74,24 +59,6 @@ export function readRun(received: unknown, hint: string): RunRecord {
     );
   }
   return { streamed, ...readItems(received.newItems), approvals: readApprovals(received.interruptions ?? []) };
-}
-
-function isRunResult(value: unknown): value is RunResultShape {
-  if (typeof value !== 'object' || value === null) return false;
-  try {
-    return Array.isArray((value as RunResultShape).newItems) && 'finalOutput' in value;
-  } catch {
-    return false;
-  }
-}
-
-function hasFinished(result: RunResultShape): boolean {
-  if (result.error !== null && result.error !== undefined) return true;
-  if (result.cancelled === true) return true;
-  // The result has no public "done" flag; the run state's current step says whether the loop ended.
-  const step = result.state?._currentStep?.type;
-  if (step === undefined) return true;
-  return step === 'next_step_final_output' || step === 'next_step_interruption';
 }
 
 function readItems(items: RunItem[]): Pick<RunRecord, 'toolCalls' | 'handoffs'> {

@@ -2,12 +2,14 @@ import { setTracingDisabled } from '@openai/agents';
 import { currentConfig } from '../config';
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { isComplete, REPORT, type Verifiable } from '../fakes/report';
+import { installOfflineGuard } from '../fakes/offlineGuard';
 import { mark, startWatching, takeCreated } from '../fakes/registry';
 import { matchers } from '../matchers/index';
+import { runSnapshotSerializer, type SnapshotSerializer } from '../matchers/runSnapshotSerializer';
 
 /** What a setup entry hands over from its runner. */
 export interface RunnerHooks {
-  expect: { extend(matchers: Record<string, unknown>): void };
+  expect: { extend(matchers: Record<string, unknown>): void; addSnapshotSerializer(serializer: SnapshotSerializer): void };
   beforeEach(fn: () => void): void;
   /** `concurrent` tells whether the test that ended ran alongside others. */
   afterEach(fn: (concurrent: boolean) => void): void;
@@ -15,7 +17,8 @@ export interface RunnerHooks {
 }
 
 /**
- * Registers the matchers, turns tracing off and verifies the doubles each test created when it
+ * Registers the matchers and the run snapshot serializer, turns tracing off, makes the offline
+ * guard the SDK's default model provider, and verifies the doubles each test created when it
  * ends. Doubles created outside a test (in `beforeAll` or a `describe` body) and doubles of
  * concurrent tests cannot be pinned to one test, so they are verified when the file ends.
  * Installing twice in one file (the CJS and ESM builds both loaded) is harmless: both sets of
@@ -23,7 +26,9 @@ export interface RunnerHooks {
  */
 export function install(hooks: RunnerHooks): void {
   hooks.expect.extend(matchers);
+  hooks.expect.addSnapshotSerializer(runSnapshotSerializer);
   setTracingDisabled(true);
+  installOfflineGuard();
   startWatching();
 
   let testStart: number | undefined;

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeEach, expect } from '@jest/globals';
-import { install } from './install';
+import { install, type RunnerHooks } from './install';
 import type { AgentsMatchers } from '../matchers/types';
 
 // Jest provides `@jest/globals` to every test file itself, also under `injectGlobals: false`.
 install({
-  expect: expect as unknown as { extend(matchers: Record<string, unknown>): void },
+  expect: expect as unknown as RunnerHooks['expect'],
   beforeEach,
   afterEach: (fn) => afterEach(() => fn(false)),
   afterAll,

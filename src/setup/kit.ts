@@ -1,4 +1,8 @@
+import { cassette, type CassetteOptions } from '../builders/cassette';
 import { model, type ModelOptions, type ModelScript } from '../builders/model';
+import { modelProvider, type ModelProviderOptions } from '../builders/modelProvider';
+import type { CassetteModel } from '../fakes/CassetteModel';
+import type { ProviderDouble } from '../fakes/ProviderDouble';
 import { untrack } from '../fakes/registry';
 import type { Verifiable } from '../fakes/report';
 import { verify } from './install';
@@ -6,6 +10,8 @@ import { verify } from './install';
 /** Builders whose doubles belong to one test, for fixtures of concurrent tests. */
 export interface Kit {
   model(options?: ModelOptions): ModelScript;
+  cassette(path: string | URL, options?: CassetteOptions): CassetteModel;
+  modelProvider(options: ModelProviderOptions): ProviderDouble;
   /** Verifies this kit's doubles; the fixture calls it when its test ends. */
   verify(): void;
 }
@@ -19,6 +25,8 @@ export function createKit(): Kit {
   };
   return {
     model: (options) => adopt(model(options), options),
+    cassette: (path, options) => adopt(cassette(path, options), options),
+    modelProvider: (options) => adopt(modelProvider(options), options),
     verify: () => verify(owned.splice(0), 'when the test ended'),
   };
 }

@@ -4,7 +4,12 @@
  */
 import type * as Vitest from 'vitest';
 import { Agent, tool, type AgentOptions, type Model } from '@openai/agents';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
+import { mark, takeCreated } from '../../src/fakes/registry';
+import { verify } from '../../src/setup/install';
 
 interface RunnerGlobals {
   describe: typeof Vitest.describe;
@@ -95,3 +100,36 @@ export async function runCalling(...calls: [tool: typeof getWeather | typeof loo
   script.replies('Done.');
   return run(agentWith(script), 'Go');
 }
+
+/** A fresh directory under the system's temp dir, removed by `removeTempDirs()` (call it in afterAll). */
+export function makeTempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agents-testkit-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+const tempDirs: string[] = [];
+
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Messages hold absolute paths; snapshots show them from the repository root. */
+export function fromRoot(text: string): string {
+  return text.split(process.cwd()).join('<root>');
+}
+
+/**
+ * Takes the doubles created since `since` (from `mark()`) off the after-each verification and
+ * returns the failure the verification would have reported, for tests that fail doubles on purpose.
+ */
+export function verificationFailureSince(since: number): string {
+  try {
+    verify(takeCreated(since), 'when the test ended');
+  } catch (error) {
+    return stripAnsi((error as Error).message);
+  }
+  throw new Error('expected the after-each verification to fail, but every double was complete');
+}
+
+export { mark };

@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { OpenAIProvider, type Model } from '@openai/agents';
+import { ScriptError, type ScriptErrorReason } from '../errors/ScriptError';
+import { loadCassette, REQUEST_FIELDS, type RequestField } from '../fakes/cassetteFile';
+import { CASSETTE_MODE_ENV, CassetteModel, recordHint, type CassetteRedaction, type CassetteSetup } from '../fakes/CassetteModel';
+import type { DoubleOptions } from '../fakes/ModelDouble';
+import { kindOf } from './stepContext';
+import { isModel } from './validate';
+
+/** `replay` (the default) answers from the file; `record` calls the real model and rewrites it; `record-missing` records only when the file does not exist. */
+export type CassetteMode = 'replay' | 'record' | 'record-missing';
+
+const MODES: readonly CassetteMode[] = ['replay', 'record', 'record-missing'];
+
+/** The real model a recording cassette calls: a `Model`, a model name (resolved by the SDK's `OpenAIProvider`), or a factory. */
+export type RealModel = Model | string | (() => Model | Promise<Model>);
+
+export interface CassetteOptions extends DoubleOptions {
+  /** Overrides the `AGENTS_TESTKIT_CASSETTE_MODE` environment variable; `replay` when neither is set. */
+  mode?: CassetteMode;
+  /** The real model to record from. Only called when recording, so replaying needs no API key. */
+  model?: RealModel;
+  /** Rewrites what is written (and the live requests compared with it), e.g. to mask personal data. */
+  redact?: CassetteRedaction;
+  /** Request fields that replay does not compare, e.g. `['settings']`. */
+  ignore?: readonly RequestField[];
+}
+
+/**
+ * A model that replays recorded calls from a JSON cassette, and checks each request against its
+ * recording: `new Agent({ model: cassette('fixtures/weather.json', { model: 'gpt-5.4-mini' }) })`.
+ * Relative paths are resolved from the working directory (the project root under both runners).
+ */
+export function cassette(path: string | URL, options: CassetteOptions = {}): CassetteModel {
+  const shownPath = path instanceof URL ? fileURLToPath(path) : path;
+  const label = `cassette(${JSON.stringify(typeof options?.name === 'string' ? options.name : shownPath)})`;
+  const fail = (reason: ScriptErrorReason, problem: string): ScriptError =>
+    new ScriptError({ reason, double: label, message: `${label}: ${problem}` });
+
+  if (typeof shownPath !== 'string' || shownPath.trim() === '') {
+    throw fail('invalid_path', `expected the path of a cassette file; got ${kindOf(path)}.`);
+  }
+  if (typeof options !== 'object' || options === null) throw fail('invalid_option', `expected an options object; got ${kindOf(options)}.`);
+  const absolute = resolve(shownPath);
+  const mode = modeOf(options.mode, fail);
+  const redact = redactionOf(options.redact, fail);
+  const ignore = ignoredOf(options.ignore, fail);
+  const common = { label, path: absolute, shownPath, redact, ignore, verify: options.verify !== false };
+
+  const play = mode === 'record-missing' ? (existsSync(absolute) ? 'replay' : 'record') : mode;
+  if (play === 'record') {
+    if (options.model === undefined) {
+      throw fail(
+        'missing_model',
+        `it is set to record (mode "${mode}"), but has no real model to record from. ` +
+          `Pass one: cassette(${JSON.stringify(shownPath)}, { model: 'gpt-5.4-mini' }) or { model: new OpenAIResponsesModel(client, 'gpt-5.4-mini') }.`,
+      );
+    }
+    const setup: CassetteSetup = { ...common, play: 'record', realModel: realModelOf(options.model, fail) };
+    return new CassetteModel(setup);
+  }
+
+  const loaded = loadCassette(absolute);
+  if (loaded.state === 'missing') {
+    throw fail(
+      'missing_cassette',
+      `the cassette file ${absolute} does not exist, and the cassette replays (mode "${mode}"). ` +
+        `Record it: ${recordHint(shownPath)}${options.model === undefined ? ', with { model } set to the real model to record from' : ''}.`,
+    );
+  }
+  if (loaded.state === 'invalid') {
+    throw fail('invalid_cassette', `the cassette file ${absolute} cannot be replayed: ${loaded.problem}. Record it again: ${recordHint(shownPath)}.`);
+  }
+  return new CassetteModel({ ...common, play: 'replay', calls: loaded.cassette.calls });
+}
+
+type Fail = (reason: ScriptErrorReason, problem: string) => ScriptError;
+
+function modeOf(option: unknown, fail: Fail): CassetteMode {
+  if (option !== undefined) {
+    if (!MODES.includes(option as CassetteMode)) {
+      throw fail('invalid_option', `mode must be ${MODES.map((mode) => `"${mode}"`).join(', ')}; got ${kindOf(option)}.`);
+    }
+    return option as CassetteMode;
+  }
+  const fromEnv = process.env[CASSETTE_MODE_ENV];
+  if (fromEnv === undefined || fromEnv === '') return 'replay';
+  if (!MODES.includes(fromEnv as CassetteMode)) {
+    throw fail('invalid_option', `${CASSETTE_MODE_ENV} must be ${MODES.join(', ')} or unset; got "${fromEnv}".`);
+  }
+  return fromEnv as CassetteMode;
+}
+
+function redactionOf(option: unknown, fail: Fail): CassetteRedaction {
+  if (option === undefined) return {};
+  if (typeof option !== 'object' || option === null) {
+    throw fail('invalid_option', `redact must be an object like { request: (request) => request }; got ${kindOf(option)}.`);
+  }
+  const { request, response } = option as CassetteRedaction;
+  for (const [key, hook] of [['request', request], ['response', response]] as const) {
+    if (hook !== undefined && typeof hook !== 'function') {
+      throw fail('invalid_option', `redact.${key} must be a function; got ${kindOf(hook)}.`);
+    }
+  }
+  return { ...(request ? { request } : {}), ...(response ? { response } : {}) };
+}
+
+function ignoredOf(option: unknown, fail: Fail): readonly RequestField[] {
+  if (option === undefined) return [];
+  const bad = Array.isArray(option) ? option.find((field) => !REQUEST_FIELDS.includes(field as RequestField)) : option;
+  if (!Array.isArray(option) || bad !== undefined) {
+    throw fail('invalid_option', `ignore must list request fields (${REQUEST_FIELDS.join(', ')}); got ${kindOf(bad)}.`);
+  }
+  return Object.freeze([...option] as RequestField[]);
+}
+
+function realModelOf(option: RealModel, fail: Fail): () => Promise<Model> {
+  if (typeof option === 'string') {
+    if (option.trim() === '') throw fail('invalid_option', 'model must be a model name, a Model or a factory; got an empty name.');
+    // The setup entries replace the SDK's default provider with the offline guard, so a name is
+    // resolved by the SDK's own OpenAI provider rather than by the default one.
+    return async () => new OpenAIProvider().getModel(option);
+  }
+  if (isModel(option)) return async () => option;
+  if (typeof option === 'function') {
+    return async () => {
+      const made = await option();
+      if (!isModel(made)) throw fail('invalid_option', `the model factory returned ${kindOf(made)}, not a Model.`);
+      return made;
+    };
+  }
+  throw fail('invalid_option', `model must be a model name, a Model or a factory; got ${kindOf(option)}.`);
+}

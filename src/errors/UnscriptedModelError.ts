@@ -1,0 +1,30 @@
+import { propertyKey } from '../format/brief';
+
+/**
+ * An agent asked for a model by name (or for the default model) while the setup entry kept the
+ * test offline. Thrown into the run instead of a network call, and recorded for the after-each
+ * verification, so a test that swallows it still fails.
+ */
+export class UnscriptedModelError extends Error {
+  /** The agent that asked, when the runner says which one it is. */
+  readonly agent: string | undefined;
+  /** The model name it asked for; `''` is the SDK's default model. */
+  readonly modelName: string;
+
+  constructor(options: { agent: string | undefined; modelName: string }) {
+    const { agent, modelName } = options;
+    const who = agent === undefined ? 'An agent' : `Agent "${agent}"`;
+    const what = modelName === '' ? "the SDK's default model (it has no model of its own)" : `the real model "${modelName}"`;
+    const name = agent ?? '…';
+    const key = propertyKey(name);
+    super(
+      `${who} would call ${what}, but no script answers it, and agents-testkit keeps tests offline.\n` +
+        `Script the agent: new Agent({ name: '${name}', model: model().replies('…') }),\n` +
+        `or route its model calls to a script: new Runner({ modelProvider: modelProvider({ agents: { ${key}: model().replies('…') } }) }).\n` +
+        `To let a test reach real models, call configure({ offline: false }).`,
+    );
+    this.name = 'UnscriptedModelError';
+    this.agent = agent;
+    this.modelName = modelName;
+  }
+}

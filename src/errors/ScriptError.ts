@@ -18,6 +18,14 @@ export type ScriptErrorReason =
   | 'invalid_item'
   | 'invalid_response'
   | 'invalid_option'
+  | 'invalid_patch'
+  | 'empty_command'
+  | 'empty_path'
+  | 'invalid_matcher'
+  | 'unknown_method'
+  | 'invalid_result'
+  | 'missing_outcome'
+  | 'second_outcome'
   | (string & {});
 
 /**

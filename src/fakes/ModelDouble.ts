@@ -187,6 +187,11 @@ export class ModelDouble implements Model, Verifiable {
           return { type: 'reasoning', content: [{ type: 'input_text', text: item.text }] };
         case 'raw':
           return item.item;
+        case 'patch':
+          // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
+          this.#checkOffered('tool', 'apply_patch', offered, callIndex, stepIndex);
+          this.#checkCallId(item.callId, taken, callIndex, stepIndex);
+          return { type: 'apply_patch_call', callId: item.callId, status: 'completed', operation: item.operation };
         case 'call':
           this.#checkOffered('tool', item.name, offered, callIndex, stepIndex);
           this.#checkCallId(item.callId, taken, callIndex, stepIndex);

@@ -8,6 +8,8 @@ export interface DoubleReport {
   readonly mismatches: readonly string[];
   /** Every recorded call, numbered from 1, in script terms. */
   readonly calls: readonly string[];
+  /** What the double cannot know about itself (an SDK double cannot see swallowed mismatches), said in every message. */
+  readonly notes?: readonly string[];
 }
 
 /** The key under which every double of the kit exposes its report. */

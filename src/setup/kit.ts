@@ -1,4 +1,5 @@
 import { model, type ModelOptions, type ModelScript } from '../builders/model';
+import { sandbox, type SandboxOptions, type SandboxScript } from '../builders/sandbox';
 import { untrack } from '../fakes/registry';
 import type { Verifiable } from '../fakes/report';
 import { verify } from './install';
@@ -6,6 +7,7 @@ import { verify } from './install';
 /** Builders whose doubles belong to one test, for fixtures of concurrent tests. */
 export interface Kit {
   model(options?: ModelOptions): ModelScript;
+  sandbox(options?: SandboxOptions): SandboxScript;
   /** Verifies this kit's doubles; the fixture calls it when its test ends. */
   verify(): void;
 }
@@ -19,6 +21,7 @@ export function createKit(): Kit {
   };
   return {
     model: (options) => adopt(model(options), options),
+    sandbox: (options) => adopt(sandbox(options), options),
     verify: () => verify(owned.splice(0), 'when the test ended'),
   };
 }

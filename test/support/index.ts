@@ -4,6 +4,7 @@
  */
 import type * as Vitest from 'vitest';
 import { Agent, tool, type AgentOptions, type Model } from '@openai/agents';
+import { SandboxAgent, type Capability } from '@openai/agents/sandbox';
 import { z } from 'zod';
 
 interface RunnerGlobals {
@@ -84,4 +85,14 @@ export const refund = tool({
 /** An agent with the usual tools, driven by `model`. */
 export function agentWith(model: Model, options: Partial<AgentOptions> = {}): Agent {
   return new Agent({ name: 'Assistant', instructions: 'Help.', model, tools: [getWeather, lookupOrder], ...options } as AgentOptions);
+}
+
+/** A `SandboxAgent` driven by `model`, with the default capabilities unless others are given. */
+export function sandboxAgent(model: Model, capabilities?: Capability[], name = 'Workspace assistant'): SandboxAgent {
+  return new SandboxAgent({ name, model, ...(capabilities ? { capabilities } : {}) });
+}
+
+/** The names of the tools the model was offered in its `n`-th request (from 1). */
+export function offeredTools(script: { requests: readonly { tools: readonly { name: string }[] }[] }, n = 1): string[] {
+  return (script.requests[n - 1]?.tools ?? []).map((tool) => tool.name).sort();
 }

@@ -3,7 +3,6 @@ import { Manifest, type ExecCommandArgs, type SandboxSessionState } from '@opena
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { MismatchError } from '../errors/MismatchError';
 import { brief } from '../format/brief';
-import { plural } from '../format/report';
 import type { DoubleOptions } from './ModelDouble';
 import { track } from './registry';
 import { REPORT, isComplete, type DoubleReport, type Verifiable } from './report';
@@ -308,7 +307,7 @@ export class SandboxDouble implements Verifiable {
       actual,
       message:
         `${this.label} expected no more calls, got ${actual} (call ${index + 1}): ` +
-        `${total === 0 ? 'its script has no steps' : `all ${plural(total, 'step')} are used`}. ` +
+        `${total === 0 ? 'its script has no steps' : total === 1 ? 'its one step is used' : `all ${total} steps are used`}. ` +
         `Script another step, e.g. ${suggestion(method, args)}, if the workflow should go on.\n${SWALLOWED}`,
     });
   }

@@ -1,5 +1,5 @@
 import { kindOf } from '../format/kindOf';
-import type { ScriptedMethod } from './sandboxPlan';
+import { verbOf, type ScriptedMethod } from './sandboxPlan';
 
 type Check = (value: unknown) => boolean;
 
@@ -38,7 +38,7 @@ const RESULTS: Partial<Record<ScriptedMethod, { check: Check; what: string }>> =
 export function resultProblem(method: ScriptedMethod, value: unknown): string | undefined {
   const expected = RESULTS[method];
   if (!expected || expected.check(value)) return undefined;
-  return `${method}() returns ${expected.what}; got ${kindOf(value)}.`;
+  return `${verbOf(method)}() returns ${expected.what}; got ${kindOf(value)}.`;
 }
 
 /** The value a method hands back: an editor operation's text becomes its `{ output }`. */

@@ -99,7 +99,9 @@ type SharedName = (typeof SHARED)[number];
 const ACCESS = Symbol('agents-testkit.sandbox-access');
 
 interface OpenStep {
+  /** Where the step was written; `verb` is the bare verb, so messages read `exec(): …`. */
   context: StepContext;
+  /** The step as written so far: `exec("pwd")`. */
   label: string;
 }
 
@@ -149,7 +151,7 @@ export class SandboxScript extends SandboxDouble {
    * predicate on its arguments in parameter order, as on the SDK's scripted session.
    */
   expect<M extends SessionMethod>(method: M, match?: (...args: SessionArgs<M>) => unknown): ExpectStep<M> {
-    const context = this.#context(`expect(${brief(method)}${match === undefined ? '' : ', …'})`);
+    const context = this.#context('expect');
     if (!isSessionMethod(method)) {
       const suggestion = typeof method === 'string' ? closest(method, Object.keys(SESSION_METHOD_MODES)) : undefined;
       throw misuse(
@@ -165,7 +167,7 @@ export class SandboxScript extends SandboxDouble {
     const check = (args: readonly unknown[]): string | undefined =>
       match === undefined ? undefined : predicateVerdict(() => (match as (...values: unknown[]) => unknown)(...args));
     return this.#start(
-      { ...context, verb: label },
+      context,
       method,
       label,
       `${method}${match ? ` matching ${match.name || 'a predicate'}` : ''}`,
@@ -193,7 +195,7 @@ export class SandboxScript extends SandboxDouble {
       throw misuse(
         this.#open.context,
         'missing_outcome',
-        'the step has no outcome, and the session was called; end it with .returns(…), .fails(…) or .responds(…).',
+        `${this.#open.label} has no outcome, and the session was called; end it with .returns(…), .fails(…) or .responds(…).`,
       );
     }
   }
@@ -209,7 +211,7 @@ export class SandboxScript extends SandboxDouble {
       throw misuse(
         this.#open.context,
         'missing_outcome',
-        'the step has no outcome; end it with .returns(…), .fails(…) or .responds(…) before writing the next step.',
+        `${this.#open.label} has no outcome; end it with .returns(…), .fails(…) or .responds(…) before writing the next step.`,
       );
     }
     return context;
@@ -222,14 +224,14 @@ export class SandboxScript extends SandboxDouble {
     if (typeof matcher === 'string') {
       if (matcher.trim() === '' && !spec.emptyAllowed) {
         throw misuse(
-          { ...context, verb: `${name}(${shown})` },
+          context,
           name === 'exec' ? 'empty_command' : 'empty_path',
           `the ${spec.noun} is empty; pass the exact ${spec.noun}, a RegExp, or a predicate on the call's arguments.`,
         );
       }
     } else if (!(matcher instanceof RegExp) && typeof matcher !== 'function') {
       throw misuse(
-        { ...context, verb: `${name}(${shown})` },
+        context,
         'invalid_matcher',
         `expected the ${spec.noun} (a string), a RegExp, or a predicate on the call's arguments; got ${kindOf(matcher)}.`,
       );
@@ -245,7 +247,7 @@ export class SandboxScript extends SandboxDouble {
       pattern.lastIndex = 0;
       return typeof value === 'string' && pattern.test(value) ? undefined : '';
     };
-    return this.#start({ ...context, verb: label }, spec.method, label, expects, check, (respond: (view: unknown, call: SandboxCall) => unknown) =>
+    return this.#start(context, spec.method, label, expects, check, (respond: (view: unknown, call: SandboxCall) => unknown) =>
       (args: readonly unknown[], call: SandboxCall) => respond(spec.view(args), call),
     );
   }
@@ -259,7 +261,7 @@ export class SandboxScript extends SandboxDouble {
     adapt: (respond: Respond) => (args: readonly unknown[], call: SandboxCall) => unknown,
   ): SandboxStep<unknown, Respond> {
     this.#open = { context, label };
-    return new SandboxStep<unknown, Respond>(context, method, adapt, (outcome, outcomeLabel) => {
+    return new SandboxStep<unknown, Respond>({ ...context, verb: label }, method, adapt, (outcome, outcomeLabel) => {
       this.#open = undefined;
       this.appendStep({ method, label: `${label}.${outcomeLabel}`, expects, check, outcome });
       return this;

@@ -35,7 +35,7 @@ export const toHaveExecuted: Matcher<[command: unknown]> = function toHaveExecut
 };
 
 function missing(view: SandboxView, command: string | RegExp, matches: (text: string) => boolean): string {
-  if (view.commands.length === 0) return 'the sandbox received no commands';
+  if (view.commands.length === 0) return 'no command ran';
   if (view.commands.some((record) => !record.ran && matches(record.command))) {
     return 'the command came, but the script did not plan it, so it did not run';
   }

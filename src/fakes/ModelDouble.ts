@@ -225,7 +225,8 @@ export class ModelDouble implements Model, Verifiable {
       actual: `a request offering ${listNames([...offered.tools, ...offered.handoffs])}`,
       message:
         `${this.label} turn ${numbered(stepIndex, turn)} ${what}, which the agent does not offer at model call #${callIndex + 1}. ` +
-        `${offers}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
+        `${offers}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}` +
+        (name === 'apply_patch' ? ' A SandboxAgent offers apply_patch with its filesystem() capability.' : ''),
     });
   }
 

@@ -12,11 +12,10 @@ import {
 } from '@openai/agents/testing';
 import { toFunctionToolName } from '@openai/agents/utils';
 import { MismatchError } from '../errors/MismatchError';
-import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { brief } from '../format/brief';
 import { closest, listNames } from '../format/closest';
 import { describeLastInput } from '../format/modelInput';
-import { REPORT, isComplete, type DoubleReport, type Verifiable } from './report';
+import { REPORT, assertDoubleComplete, type DoubleReport, type Verifiable } from './report';
 import { track } from './registry';
 import { modelCall } from './modelCall';
 import { callIdsIn, offeredBy, type DerivedOutput, type Offered, type PlannedItem, type PlannedTurn } from './modelTurn';
@@ -82,8 +81,7 @@ export class ModelDouble implements Model, Verifiable {
 
   /** Throws `IncompleteScriptError` when turns are left or a call did not match the script. */
   assertComplete(): void {
-    const report = this[REPORT]();
-    if (!isComplete(report)) throw new IncompleteScriptError([report]);
+    assertDoubleComplete(this);
   }
 
   [REPORT](): DoubleReport {

@@ -1,11 +1,10 @@
 import type { ApplyPatchOperation, Editor } from '@openai/agents';
 import { Manifest, type ExecCommandArgs, type SandboxSessionState } from '@openai/agents/sandbox';
-import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { MismatchError } from '../errors/MismatchError';
 import { brief } from '../format/brief';
 import type { DoubleOptions } from './ModelDouble';
 import { track } from './registry';
-import { REPORT, isComplete, type DoubleReport, type Verifiable } from './report';
+import { REPORT, assertDoubleComplete, type DoubleReport, type Verifiable } from './report';
 import {
   SESSION_METHOD_MODES,
   describeCall,
@@ -102,8 +101,7 @@ export class SandboxDouble implements Verifiable {
 
   /** Throws `IncompleteScriptError` when steps are left or a call did not match the script. */
   assertComplete(): void {
-    const report = this[REPORT]();
-    if (!isComplete(report)) throw new IncompleteScriptError([report]);
+    assertDoubleComplete(this);
   }
 
   [REPORT](): DoubleReport {

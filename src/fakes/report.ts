@@ -1,3 +1,5 @@
+import { IncompleteScriptError } from '../errors/IncompleteScriptError';
+
 /** What a double says about itself when it is verified. Empty `pending` and `mismatches` mean complete. */
 export interface DoubleReport {
   /** `model("support")`, `sandbox()`, `ScriptedModel`, … */
@@ -30,4 +32,10 @@ export function isVerifiable(value: unknown): value is Verifiable {
 
 export function isComplete(report: DoubleReport): boolean {
   return report.pending.length === 0 && report.mismatches.length === 0;
+}
+
+/** Throws `IncompleteScriptError` when the double has steps left or recorded a mismatch: every double's `assertComplete()`. */
+export function assertDoubleComplete(double: Verifiable): void {
+  const report = double[REPORT]();
+  if (!isComplete(report)) throw new IncompleteScriptError([report]);
 }

@@ -55,8 +55,9 @@ const ALWAYS_PRESENT: readonly SessionMethod[] = ['execCommand', 'createEditor',
  * A `SandboxSession` that plays planned steps in one global order and records every call. A call
  * the script did not plan is thrown into the caller *and* kept: the SDK turns errors inside a
  * capability tool into a tool output and runs on, so the record is what makes the test fail.
- * The SDK's `scriptedSandboxSession` cannot be wrapped for this (it consumes a step even when the
- * call does not match it and keeps no trace of the mismatch), so the steps are played here.
+ * The SDK's `scriptedSandboxSession` is not built upon: it takes all its steps when it is created
+ * (a script here grows at any time, also between runs), hides them (a set-up call must look at the
+ * next step to know whether the user claimed it), and keeps no trace of a mismatch.
  */
 export class SandboxDouble implements Verifiable {
   readonly name: string | undefined;

@@ -18,3 +18,21 @@ export type { ScriptErrorReason, MismatchKind } from './errors/index';
 export { configure, type KitConfig } from './config';
 export { matchers, type MatcherState, type MatcherResult } from './matchers/index';
 export type { AgentsMatchers, ExpectedArguments, DeepPartial } from './matchers/types';
+export {
+  sandbox,
+  SandboxScript,
+  type SandboxOptions,
+  type CallMatcher,
+  type PathArgs,
+  type EditResult,
+  type CreateFileOperation,
+  type UpdateFileOperation,
+  type DeleteFileOperation,
+  type VerbStep,
+  type ExpectStep,
+  type SharedVerb,
+  type SessionResult,
+  type SessionArgs,
+} from './builders/sandbox';
+export { SandboxStep, type ReturnsArgs } from './builders/sandboxStep';
+export type { SandboxCall, ScriptedMethod, SessionMethod, EditorMethod } from './fakes/sandboxPlan';

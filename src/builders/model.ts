@@ -1,4 +1,4 @@
-import type { StreamEvent } from '@openai/agents';
+import type { ApplyPatchOperation, StreamEvent } from '@openai/agents';
 import type { ScriptedModelRetryAdvice } from '@openai/agents/testing';
 import type { ModelCall } from '../fakes/modelCall';
 import { ModelDouble, type DoubleOptions } from '../fakes/ModelDouble';
@@ -58,6 +58,18 @@ export class ModelScript extends ModelDouble {
 
   thenHandsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
     return this.#itemsTurn('thenHandsOffTo', (t) => t.handsOffTo(target, options));
+  }
+
+  /**
+   * One turn: an `apply_patch_call`, the model's edit through the sandbox filesystem capability's
+   * hosted `apply_patch` tool, e.g. `appliesPatch({ type: 'create_file', path: 'a.md', diff: '+# A' })`.
+   */
+  appliesPatch(operation: ApplyPatchOperation, options?: CallOptions): this {
+    return this.#itemsTurn('appliesPatch', (t) => t.appliesPatch(operation, options));
+  }
+
+  thenAppliesPatch(operation: ApplyPatchOperation, options?: CallOptions): this {
+    return this.#itemsTurn('thenAppliesPatch', (t) => t.appliesPatch(operation, options));
   }
 
   /**
@@ -206,7 +218,9 @@ export class ModelScript extends ModelDouble {
     }
     return () => ({
       ...turn,
-      items: turn.items.map((item) => (item.type === 'call' || item.type === 'handoff' ? { ...item, callId: this.#nextCallId() } : item)),
+      items: turn.items.map((item) =>
+        item.type === 'call' || item.type === 'handoff' || item.type === 'patch' ? { ...item, callId: this.#nextCallId() } : item,
+      ),
     });
   }
 }

@@ -1,5 +1,4 @@
 import { ScriptError, type ScriptErrorReason } from '../errors/ScriptError';
-import { brief } from '../format/brief';
 
 /** Where a builder call writes: which double, which step, through which verb. */
 export interface StepContext {
@@ -24,11 +23,5 @@ function where(context: StepContext): string {
   return context.within ? `${context.within}((t) => t.${context.verb}())` : `${context.verb}()`;
 }
 
-/** What a value is, for "got …" in misuse messages. */
-export function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array (${brief(value, 40)})`;
-  if (typeof value === 'object') return `an object (${brief(value, 40)})`;
-  if (typeof value === 'string') return `the string ${brief(value, 40)}`;
-  return `${typeof value} ${brief(value, 40)}`;
-}
+/** What a value is, for "got …" in misuse messages (kept here for the builders that import it). */
+export { kindOf } from '../format/kindOf';

@@ -1,9 +1,9 @@
-import type { AgentOutputItem, UsageInput } from '@openai/agents';
+import type { AgentOutputItem, ApplyPatchOperation, UsageInput } from '@openai/agents';
 import type { HandoffTarget, PlannedItem } from '../fakes/modelTurn';
 import { brief } from '../format/brief';
 import { kindOf, misuse, type StepContext } from './stepContext';
 import type { CallOptions, CallRest, ToolRef } from './toolTypes';
-import { argumentsOf, explicitCallId, handoffTargetOf, toolNameOf } from './validate';
+import { argumentsOf, describePatch, explicitCallId, handoffTargetOf, patchOperationOf, toolNameOf } from './validate';
 
 /** Hands out the script's next `call_N` id. */
 export type CallIdSource = () => string;
@@ -62,6 +62,19 @@ export class TurnBuilder {
       callId,
     });
     this.#labels.push(`handsOffTo(${checked.label})`);
+    return this;
+  }
+
+  /**
+   * An `apply_patch_call`: the model edits a file through the SDK's hosted `apply_patch` tool (the
+   * sandbox filesystem capability offers it), e.g. `{ type: 'create_file', path: 'a.md', diff: '+# A' }`.
+   */
+  appliesPatch(operation: ApplyPatchOperation, options?: CallOptions): this {
+    const context = this.#at('appliesPatch');
+    const checked = patchOperationOf(operation, context);
+    const callId = this.#callId(options, context);
+    this.#items.push({ type: 'patch', operation: checked, callId });
+    this.#labels.push(`appliesPatch(${describePatch(checked)})`);
     return this;
   }
 

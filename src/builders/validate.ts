@@ -1,4 +1,5 @@
-import type { Agent, Handoff, Model } from '@openai/agents';
+import type { Agent, ApplyPatchOperation, Handoff, Model } from '@openai/agents';
+import { brief } from '../format/brief';
 import type { HandoffTarget } from '../fakes/modelTurn';
 import { kindOf, misuse, type StepContext } from './stepContext';
 import type { CallOptions, ToolRef } from './toolTypes';
@@ -79,4 +80,33 @@ export function isModel(value: unknown): value is Model {
     typeof (value as Model).getResponse === 'function' &&
     typeof (value as Model).getStreamedResponse === 'function'
   );
+}
+
+const PATCH_TYPES = ['create_file', 'update_file', 'delete_file'];
+
+/** An `apply_patch` operation, checked: its type, a non-empty path, and a V4A diff where one is needed. */
+export function patchOperationOf(operation: unknown, context: StepContext): ApplyPatchOperation {
+  if (typeof operation !== 'object' || operation === null || Array.isArray(operation)) {
+    throw misuse(context, 'invalid_patch', `expected an operation like { type: 'create_file', path: 'a.md', diff: '+# A' }; got ${kindOf(operation)}.`);
+  }
+  const { type, path, diff, moveTo } = operation as Record<string, unknown>;
+  if (typeof type !== 'string' || !PATCH_TYPES.includes(type)) {
+    throw misuse(context, 'invalid_patch', `the operation type must be "create_file", "update_file" or "delete_file"; got ${kindOf(type)}.`);
+  }
+  if (typeof path !== 'string' || path.trim() === '') {
+    throw misuse(context, 'invalid_patch', `the operation needs the file's path; got ${kindOf(path)}.`);
+  }
+  if (type !== 'delete_file' && typeof diff !== 'string') {
+    throw misuse(context, 'invalid_patch', `a ${type} operation carries its V4A diff as a string (e.g. '+first line'); got ${kindOf(diff)}.`);
+  }
+  if (moveTo !== undefined && (type !== 'update_file' || typeof moveTo !== 'string' || moveTo.trim() === '')) {
+    throw misuse(context, 'invalid_patch', `moveTo is the new path of an update_file operation; got ${kindOf(moveTo)} on ${type}.`);
+  }
+  return operation as ApplyPatchOperation;
+}
+
+/** `create_file "hello.txt"`, as labels show a patch operation. */
+export function describePatch(operation: ApplyPatchOperation): string {
+  const move = operation.type === 'update_file' && operation.moveTo !== undefined ? ` → ${brief(operation.moveTo)}` : '';
+  return `${operation.type} ${brief(operation.path)}${move}`;
 }

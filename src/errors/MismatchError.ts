@@ -10,6 +10,8 @@ export type MismatchKind =
   | 'not_offered'
   /** A scripted value was invalid when it was produced (a responder's return value). */
   | 'invalid_step'
+  /** An assertion inside a scripted responder failed (the SDK would have swallowed it with the tool error). */
+  | 'failed_assertion'
   | (string & {});
 
 /**

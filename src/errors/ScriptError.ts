@@ -23,6 +23,14 @@ export type ScriptErrorReason =
   | 'missing_cassette'
   | 'invalid_cassette'
   | 'invalid_route'
+  | 'invalid_patch'
+  | 'empty_command'
+  | 'empty_path'
+  | 'invalid_matcher'
+  | 'unknown_method'
+  | 'invalid_result'
+  | 'missing_outcome'
+  | 'second_outcome'
   | (string & {});
 
 /**

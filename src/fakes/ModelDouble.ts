@@ -186,6 +186,11 @@ export class ModelDouble implements Model, Verifiable {
           return { type: 'reasoning', content: [{ type: 'input_text', text: item.text }] };
         case 'raw':
           return item.item;
+        case 'patch':
+          // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
+          this.#checkOffered('tool', 'apply_patch', offered, callIndex, stepIndex);
+          this.#checkCallId(item.callId, taken, callIndex, stepIndex);
+          return { type: 'apply_patch_call', callId: item.callId, status: 'completed', operation: item.operation };
         case 'call':
           this.#checkOffered('tool', item.name, offered, callIndex, stepIndex);
           this.#checkCallId(item.callId, taken, callIndex, stepIndex);
@@ -219,7 +224,8 @@ export class ModelDouble implements Model, Verifiable {
       actual: `a request offering ${listNames([...offered.tools, ...offered.handoffs])}`,
       message:
         `${this.label} turn ${numbered(stepIndex, turn)} ${what}, which the agent does not offer at model call #${callIndex + 1}. ` +
-        `${offers}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
+        `${offers}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}` +
+        (name === 'apply_patch' ? ' A SandboxAgent offers apply_patch with its filesystem() capability.' : ''),
     });
   }
 

@@ -1,6 +1,7 @@
 import type {
   Agent,
   AgentOutputItem,
+  ApplyPatchOperation,
   Handoff,
   ModelRequest,
   ModelResponse,
@@ -19,6 +20,7 @@ export type PlannedItem =
   | { type: 'call'; name: string; args: string | Record<string, unknown>; callId: string }
   | { type: 'handoff'; target: HandoffTarget; toolName: string | undefined; args: Record<string, unknown>; callId: string }
   | { type: 'reasoning'; text: string }
+  | { type: 'patch'; operation: ApplyPatchOperation; callId: string }
   | { type: 'raw'; item: AgentOutputItem };
 
 /** What a derived turn may return; strings become assistant messages. */

@@ -1,3 +1,4 @@
+
 /** What a double says about itself when it is verified. Empty `pending` and `mismatches` mean complete. */
 export interface DoubleReport {
   /** `model("support")`, `sandbox()`, `ScriptedModel`, … */
@@ -8,6 +9,8 @@ export interface DoubleReport {
   readonly mismatches: readonly string[];
   /** Every recorded call, numbered from 1, in script terms. */
   readonly calls: readonly string[];
+  /** What the double cannot know about itself (an SDK double cannot see swallowed mismatches), said in every message. */
+  readonly notes?: readonly string[];
 }
 
 /** The key under which every double of the kit exposes its report. */

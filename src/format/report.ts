@@ -24,7 +24,13 @@ export function describeReport(report: DoubleReport): string {
   }
   if (lines.length > 0) lines.push('');
   lines.push(...describeCalls(report));
+  lines.push(...describeNotes(report));
   return lines.join('\n');
+}
+
+/** The double's own caveats, as a closing paragraph. */
+export function describeNotes(report: DoubleReport): string[] {
+  return report.notes && report.notes.length > 0 ? ['', ...report.notes] : [];
 }
 
 export function describeCalls(report: DoubleReport): string[] {

@@ -1,5 +1,8 @@
 import { toBeComplete } from './toBeComplete';
 import { toHaveCalledTool } from './toHaveCalledTool';
+import { toHaveDeletedFile } from './toHaveDeletedFile';
+import { toHaveExecuted } from './toHaveExecuted';
+import { toHaveWrittenFile } from './toHaveWrittenFile';
 import { toHaveCalledToolTimes } from './toHaveCalledToolTimes';
 import { toHaveHandedOffTo } from './toHaveHandedOffTo';
 import { toHaveNthCalledTool } from './toHaveNthCalledTool';
@@ -13,6 +16,9 @@ export const matchers = {
   toHaveHandedOffTo,
   toHaveRequestedApproval,
   toBeComplete,
+  toHaveExecuted,
+  toHaveWrittenFile,
+  toHaveDeletedFile,
 };
 
 export type { MatcherState, MatcherResult } from './context';

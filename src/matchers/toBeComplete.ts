@@ -1,7 +1,7 @@
 import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from 'jest-matcher-utils';
 import { isComplete } from '../fakes/report';
 import { reportOf } from '../fakes/reportOf';
-import { describeCalls, describeReport } from '../format/report';
+import { describeCalls, describeNotes, describeReport } from '../format/report';
 import type { Matcher } from './context';
 import { hint } from './messages';
 
@@ -21,7 +21,7 @@ export const toBeComplete: Matcher<[]> = function toBeComplete(received) {
   const pass = isComplete(report);
   const message = (): string =>
     pass
-      ? [hintLine, '', `Expected ${report.label} not to be complete, but every step was used and no call went unplanned.`, '', ...describeCalls(report)].join('\n')
+      ? [hintLine, '', `Expected ${report.label} not to be complete, but every step was used and no call went unplanned.`, '', ...describeCalls(report), ...describeNotes(report)].join('\n')
       : [hintLine, '', describeReport(report)].join('\n');
   return { pass, message };
 };

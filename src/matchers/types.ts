@@ -28,4 +28,10 @@ export interface AgentsMatchers<R = unknown> {
   toHaveRequestedApproval<T extends ToolRef>(tool: T, args?: ExpectedArguments<T>): R;
   /** Every step of the double was consumed and no call went unplanned, even one the SDK swallowed. */
   toBeComplete(): R;
+  /** The sandbox ran the command: the exact command, or one matching a RegExp (a call a step answered). */
+  toHaveExecuted(command: string | RegExp): R;
+  /** A patch wrote the file at `path`; `content` (string, RegExp or asymmetric matcher) is compared with what it left. */
+  toHaveWrittenFile(path: string, content?: string | RegExp): R;
+  /** A patch deleted the file at `path`. */
+  toHaveDeletedFile(path: string): R;
 }

@@ -3,6 +3,7 @@ import { model, type ModelOptions, type ModelScript } from '../builders/model';
 import { modelProvider, type ModelProviderOptions } from '../builders/modelProvider';
 import type { CassetteModel } from '../fakes/CassetteModel';
 import type { ProviderDouble } from '../fakes/ProviderDouble';
+import { sandbox, type SandboxOptions, type SandboxScript } from '../builders/sandbox';
 import { untrack } from '../fakes/registry';
 import type { Verifiable } from '../fakes/report';
 import { verify } from './install';
@@ -12,6 +13,7 @@ export interface Kit {
   model(options?: ModelOptions): ModelScript;
   cassette(path: string | URL, options?: CassetteOptions): CassetteModel;
   modelProvider(options: ModelProviderOptions): ProviderDouble;
+  sandbox(options?: SandboxOptions): SandboxScript;
   /** Verifies this kit's doubles; the fixture calls it when its test ends. */
   verify(): void;
 }
@@ -27,6 +29,7 @@ export function createKit(): Kit {
     model: (options) => adopt(model(options), options),
     cassette: (path, options) => adopt(cassette(path, options), options),
     modelProvider: (options) => adopt(modelProvider(options), options),
+    sandbox: (options) => adopt(sandbox(options), options),
     verify: () => verify(owned.splice(0), 'when the test ended'),
   };
 }

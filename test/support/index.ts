@@ -7,6 +7,7 @@ import { Agent, tool, type AgentOptions, type Model } from '@openai/agents';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SandboxAgent, type Capability } from '@openai/agents/sandbox';
 import { z } from 'zod';
 import { mark, takeCreated } from '../../src/fakes/registry';
 import { verify } from '../../src/setup/install';
@@ -133,3 +134,13 @@ export function verificationFailureSince(since: number): string {
 }
 
 export { mark };
+
+/** A `SandboxAgent` driven by `model`, with the default capabilities unless others are given. */
+export function sandboxAgent(model: Model, capabilities?: Capability[], name = 'Workspace assistant'): SandboxAgent {
+  return new SandboxAgent({ name, model, ...(capabilities ? { capabilities } : {}) });
+}
+
+/** The names of the tools the model was offered in its `n`-th request (from 1). */
+export function offeredTools(script: { requests: readonly { tools: readonly { name: string }[] }[] }, n = 1): string[] {
+  return (script.requests[n - 1]?.tools ?? []).map((tool) => tool.name).sort();
+}

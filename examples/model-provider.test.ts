@@ -18,10 +18,7 @@ test('each agent of the graph answers from its own script', async () => {
     modelProvider: modelProvider({
       agents: {
         Triage: model().handsOffTo(billing),
-        // Each script numbers its calls from call_1, and the handoff took that id: give this one its own.
-        Billing: model({ callIdPrefix: 'billing_' })
-          .calls(lookupInvoice, { id: 'INV-1' })
-          .thenReplies('Invoice INV-1 is paid.'),
+        Billing: model().calls(lookupInvoice, { id: 'INV-1' }).thenReplies('Invoice INV-1 is paid.'),
       },
     }),
   });

@@ -47,9 +47,23 @@ describe('handoffs', () => {
     expect(call?.rawItem).toMatchObject({ arguments: '{"reason":"invoice"}' });
   });
 
-  test('two scripts that number their calls alike fail loudly instead of mixing calls up', async () => {
+  test('two scripts that number their calls alike get distinct ids in one conversation', async () => {
+    const triageScript = model({ name: 'triage' }).calls(getWeather, { city: 'Oslo' }).thenHandsOffTo('Billing');
+    const billingScript = model({ name: 'billing' }).calls(getWeather, { city: 'Rome' }).thenReplies('Hi.');
+    const billing = agentWith(billingScript, { name: 'Billing' });
+    const result = await run(agentWith(triageScript, { handoffs: [billing] }), 'Go');
+    expect(result).toHaveNthCalledTool(1, getWeather, { city: 'Oslo' });
+    expect(result).toHaveNthCalledTool(2, getWeather, { city: 'Rome' });
+    const outputs = result.newItems.flatMap((item) => (item.type === 'tool_call_output_item' ? [item.rawItem] : []));
+    expect(outputs).toEqual([
+      expect.objectContaining({ callId: 'call_1', output: { type: 'text', text: 'Sunny in Oslo.' } }),
+      expect.objectContaining({ callId: 'call_1_2', output: { type: 'text', text: 'Sunny in Rome.' } }),
+    ]);
+  });
+
+  test('a fixed call id the conversation already holds fails loudly instead of mixing calls up', async () => {
     const triageScript = model({ name: 'triage', verify: false }).calls(getWeather, { city: 'Oslo' }).thenHandsOffTo('Billing');
-    const billingScript = model({ name: 'billing', verify: false }).calls(getWeather, { city: 'Rome' }).thenReplies('Hi.');
+    const billingScript = model({ name: 'billing', verify: false }).calls(getWeather, { city: 'Rome' }, { callId: 'call_1' }).thenReplies('Hi.');
     const billing = agentWith(billingScript, { name: 'Billing' });
     const error = await rejectionOf(run(agentWith(triageScript, { handoffs: [billing] }), 'Go'));
     expect(error).toBeInstanceOf(MismatchError);

@@ -16,7 +16,7 @@ describe('modelProvider()', () => {
     const { triage, billing } = graph();
     const triageScript = model().handsOffTo(billing);
     // Each script numbers its calls from call_1; the handoff took that id, so this one numbers its own apart.
-    const billingScript = model({ callIdPrefix: 'billing_' }).calls(getWeather, { city: 'Paris' }).thenReplies('Your invoice is on its way.');
+    const billingScript = model().calls(getWeather, { city: 'Paris' }).thenReplies('Your invoice is on its way.');
     const provider = modelProvider({ agents: { Triage: triageScript, Billing: billingScript } });
 
     const result = await new Runner({ modelProvider: provider }).run(triage, 'Where is my invoice?');

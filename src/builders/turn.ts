@@ -42,8 +42,7 @@ export class TurnBuilder {
     const context = this.#at('calls');
     const name = toolNameOf(tool, context);
     const checked = argumentsOf(args, context);
-    const callId = this.#callId(options, context);
-    this.#items.push({ type: 'call', name, args: checked, callId });
+    this.#items.push({ type: 'call', name, args: checked, ...this.#callId(options, context) });
     this.#labels.push(args === undefined ? `calls(${name})` : `calls(${name}, ${brief(checked, 40)})`);
     return this;
   }
@@ -53,13 +52,12 @@ export class TurnBuilder {
     const context = this.#at('handsOffTo');
     const checked = handoffTargetOf(target, context);
     const args = argumentsOf(options?.args, context);
-    const callId = this.#callId(options, context);
     this.#items.push({
       type: 'handoff',
       target: checked.target,
       toolName: undefined,
       args: typeof args === 'string' ? {} : args,
-      callId,
+      ...this.#callId(options, context),
     });
     this.#labels.push(`handsOffTo(${checked.label})`);
     return this;
@@ -72,8 +70,7 @@ export class TurnBuilder {
   appliesPatch(operation: ApplyPatchOperation, options?: CallOptions): this {
     const context = this.#at('appliesPatch');
     const checked = patchOperationOf(operation, context);
-    const callId = this.#callId(options, context);
-    this.#items.push({ type: 'patch', operation: checked, callId });
+    this.#items.push({ type: 'patch', operation: checked, ...this.#callId(options, context) });
     this.#labels.push(`appliesPatch(${describePatch(checked)})`);
     return this;
   }
@@ -117,13 +114,13 @@ export class TurnBuilder {
     return this.#nested ? { ...this.#context, within: this.#context.verb, verb } : this.#context;
   }
 
-  #callId(options: CallOptions | undefined, context: StepContext): string {
+  #callId(options: CallOptions | undefined, context: StepContext): { callId: string; fixedId?: true } {
     const explicit = explicitCallId(options, context);
     if (explicit !== undefined) {
       this.#explicitIds = true;
-      return explicit;
+      return { callId: explicit, fixedId: true };
     }
-    return this.#nextCallId();
+    return { callId: this.#nextCallId() };
   }
 }
 

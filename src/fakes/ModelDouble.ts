@@ -19,7 +19,7 @@ import { REPORT, type DoubleReport, type Verifiable } from './report';
 import { unexpectedModelCall } from './unexpectedModelCall';
 import { track } from './registry';
 import { modelCall } from './modelCall';
-import { callIdsIn, offeredBy, type DerivedOutput, type Offered, type PlannedItem, type PlannedTurn } from './modelTurn';
+import { callIdsIn, offeredBy, type DerivedOutput, type Offered, type PlannedCallId, type PlannedItem, type PlannedTurn } from './modelTurn';
 
 export interface DoubleOptions {
   /** Names the double in messages: `model("support")`. */
@@ -189,17 +189,14 @@ export class ModelDouble implements Model, Verifiable {
         case 'patch':
           // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
           this.#checkOffered('tool', 'apply_patch', offered, callIndex, stepIndex);
-          this.#checkCallId(item.callId, taken, callIndex, stepIndex);
-          return { type: 'apply_patch_call', callId: item.callId, status: 'completed', operation: item.operation };
+          return { type: 'apply_patch_call', callId: this.#callIdFor(item, taken, callIndex, stepIndex), status: 'completed', operation: item.operation };
         case 'call':
           this.#checkOffered('tool', item.name, offered, callIndex, stepIndex);
-          this.#checkCallId(item.callId, taken, callIndex, stepIndex);
-          return functionCall(item.name, item.args, { callId: item.callId });
+          return functionCall(item.name, item.args, { callId: this.#callIdFor(item, taken, callIndex, stepIndex) });
         case 'handoff': {
           const toolName = resolveHandoffName(item, offered);
           this.#checkOffered('handoff', toolName, offered, callIndex, stepIndex);
-          this.#checkCallId(item.callId, taken, callIndex, stepIndex);
-          return functionCall(toolName, item.args, { callId: item.callId });
+          return functionCall(toolName, item.args, { callId: this.#callIdFor(item, taken, callIndex, stepIndex) });
         }
       }
     });
@@ -229,8 +226,22 @@ export class ModelDouble implements Model, Verifiable {
     });
   }
 
-  #checkCallId(callId: string, taken: Set<string>, callIndex: number, stepIndex: number): void {
-    if (!taken.has(callId)) return;
+  /**
+   * The call id to emit. Scripts number their calls alike (`call_1`…), so a generated id that the
+   * conversation already holds — another script's call, across a handoff — moves to a free `call_1_2`;
+   * the SDK would otherwise mix the two calls up. An id the user fixed is never changed: it fails.
+   */
+  #callIdFor(item: PlannedCallId, taken: Set<string>, callIndex: number, stepIndex: number): string {
+    let callId = item.callId;
+    if (taken.has(callId) && !item.fixedId) {
+      let suffix = 2;
+      while (taken.has(`${item.callId}_${suffix}`)) suffix += 1;
+      callId = `${item.callId}_${suffix}`;
+    }
+    if (!taken.has(callId)) {
+      taken.add(callId);
+      return callId;
+    }
     const turn = this.#turns[stepIndex] as PlannedTurn;
     throw new MismatchError({
       kind: 'duplicate_call_id',
@@ -240,9 +251,8 @@ export class ModelDouble implements Model, Verifiable {
       expected: numbered(stepIndex, turn),
       actual: `a conversation that already holds call id "${callId}"`,
       message:
-        `${this.label} turn ${numbered(stepIndex, turn)} would emit call id "${callId}", which the conversation already holds, ` +
-        `so the SDK would mix up the two calls. This happens when two scripts number their calls alike across a handoff: ` +
-        `share one model() between the agents, or give one script other ids with model({ callIdPrefix: 'billing_call_' }) or { callId }.`,
+        `${this.label} turn ${numbered(stepIndex, turn)} would emit the call id "${callId}" given with { callId }, which the ` +
+        `conversation already holds, so the SDK would mix up the two calls. Give this call another id.`,
     });
   }
 

@@ -40,6 +40,7 @@ class BlockedCall implements Verifiable {
       pending: [],
       mismatches: [this.#error.message.split('\n')[0] as string],
       calls: [`1. ${agent === undefined ? 'an agent' : `agent "${agent}"`} asked for ${modelName === '' ? 'the default model' : `model "${modelName}"`} → blocked`],
+      notes: ['Give the agent a script (model: model()…), or turn the guard off with configure({ offline: false }).'],
     };
   }
 }

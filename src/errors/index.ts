@@ -1,3 +1,4 @@
 export { ScriptError, type ScriptErrorReason } from './ScriptError';
 export { MismatchError, type MismatchKind } from './MismatchError';
 export { IncompleteScriptError } from './IncompleteScriptError';
+export { SettleTimeoutError } from './SettleTimeoutError';

@@ -4,6 +4,8 @@ import { toHaveCalledToolTimes } from './toHaveCalledToolTimes';
 import { toHaveHandedOffTo } from './toHaveHandedOffTo';
 import { toHaveNthCalledTool } from './toHaveNthCalledTool';
 import { toHaveRequestedApproval } from './toHaveRequestedApproval';
+import { toHaveSentAudio } from './toHaveSentAudio';
+import { toHaveSentRealtime } from './toHaveSentRealtime';
 
 /** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = {
@@ -13,6 +15,8 @@ export const matchers = {
   toHaveHandedOffTo,
   toHaveRequestedApproval,
   toBeComplete,
+  toHaveSentRealtime,
+  toHaveSentAudio,
 };
 
 export type { MatcherState, MatcherResult } from './context';

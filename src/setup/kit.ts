@@ -1,4 +1,6 @@
 import { model, type ModelOptions, type ModelScript } from '../builders/model';
+import { realtime, type RealtimeScript } from '../builders/realtime';
+import type { RealtimeOptions } from '../fakes/RealtimeDouble';
 import { untrack } from '../fakes/registry';
 import type { Verifiable } from '../fakes/report';
 import { verify } from './install';
@@ -6,6 +8,7 @@ import { verify } from './install';
 /** Builders whose doubles belong to one test, for fixtures of concurrent tests. */
 export interface Kit {
   model(options?: ModelOptions): ModelScript;
+  realtime(options?: RealtimeOptions): RealtimeScript;
   /** Verifies this kit's doubles; the fixture calls it when its test ends. */
   verify(): void;
 }
@@ -19,6 +22,7 @@ export function createKit(): Kit {
   };
   return {
     model: (options) => adopt(model(options), options),
+    realtime: (options) => adopt(realtime(options), options),
     verify: () => verify(owned.splice(0), 'when the test ended'),
   };
 }

@@ -85,3 +85,10 @@ export const refund = tool({
 export function agentWith(model: Model, options: Partial<AgentOptions> = {}): Agent {
   return new Agent({ name: 'Assistant', instructions: 'Help.', model, tools: [getWeather, lookupOrder], ...options } as AgentOptions);
 }
+
+/** Collects a Realtime session's `error` events: the errors the session swallowed instead of throwing. */
+export function sessionErrors(session: { on(event: 'error', listener: (event: { error: unknown }) => void): unknown }): unknown[] {
+  const errors: unknown[] = [];
+  session.on('error', (event) => errors.push(event.error));
+  return errors;
+}

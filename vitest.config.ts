@@ -22,6 +22,8 @@ const shared = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest reads the snapshot path from the root config, not from each project's.
+    resolveSnapshotPath: shared.resolveSnapshotPath,
     projects: [
       { resolve: { alias }, test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'] } },
       { resolve: { alias }, test: { ...shared, name: 'examples', include: ['examples/**/*.test.ts'] } },

@@ -26,13 +26,12 @@ test('a failing send reaches the code that sent it', async () => {
   await rt.settled();
 });
 
-test('a tool output that drifts fails the test, though the session swallows the error', async () => {
+test('a tool output that drifts fails the test, though the session would swallow the error', async () => {
   // This test shows the failure on purpose, so the script opts out of the after-each check.
   const rt = realtime({ verify: false })
     .emitToolCall(lookupOrder, { orderId: 'order_123' })
     .expectToolOutput(lookupOrder, 'Order order_123 is on its way.');
   const session = new RealtimeSession(new RealtimeAgent({ name: 'Orders', tools: [lookupOrder] }), { transport: rt });
-  session.on('error', () => {}); // the session turns the mismatch into an error event and goes on
   await session.connect({ apiKey: 'test' });
 
   const error = await rt.settled().catch((caught: unknown) => caught);

@@ -68,7 +68,8 @@ const noop = (): void => undefined;
  *   listens only from then on); here events wait until the connection is up;
  * - a mismatch throws into the caller, which is often the session, and the session turns it into
  *   an `error` event, after which `assertComplete()` passes; here every mismatch is recorded, so
- *   `settled()`, `toBeComplete()` and the after-each verification fail.
+ *   `settled()`, `toBeComplete()` and the after-each verification fail, and none is thrown into
+ *   the session (only failures the script asks for with `.fails()` are).
  */
 export class RealtimeDouble implements Verifiable {
   readonly name: string | undefined;
@@ -199,7 +200,12 @@ export class RealtimeDouble implements Verifiable {
     if (typeof toolCall.id === 'string') {
       const { id, previousItemId, name, arguments: args } = toolCall;
       const item = { itemId: id, ...(previousItemId === undefined ? {} : { previousItemId }), type: 'function_call', status: 'completed', arguments: args, name, output };
-      this.#inner.emit('item_update', item as RealtimeItem);
+      try {
+        this.#inner.emit('item_update', item as RealtimeItem);
+      } catch (error) {
+        this.#mismatches.push(this.#listenerFailed(`the completed item of ${name} ${toolCall.callId}`, 'item_update', error));
+        this.#notify();
+      }
     }
   }
 
@@ -326,8 +332,11 @@ export class RealtimeDouble implements Verifiable {
       format: this.#format,
     };
     this.#log.push(record);
+    // A mismatch is recorded, not thrown: the session would swallow it into an `error` event, and
+    // without an `error` listener Node reports that as an unhandled rejection, which ends a Jest run.
+    // `settled()`, `toBeComplete()` and the after-each verification fail on it instead.
     if (verdict.mismatch) this.#mismatches.push(verdict.mismatch);
-    const thrown = verdict.mismatch ? { error: verdict.mismatch } : verdict.failure;
+    const thrown = verdict.failure;
 
     if (method === 'close' && this.#inner.status === 'disconnected') {
       // Upstream ignores a close of a closed transport without recording it; the script still counts it.
@@ -488,7 +497,8 @@ export class RealtimeDouble implements Verifiable {
           this.#inner.emit(event.name, ...(event.args as never[]));
         }
       } catch (error) {
-        this.#mismatches.push(this.#listenerFailed(step, index, event.type === 'event' ? event.name : 'error', error));
+        const name = event.type === 'event' ? event.name : 'error';
+        this.#mismatches.push(this.#listenerFailed(stepRef(index, step), name, error, index, numberedStep(index, step)));
         return;
       }
     }
@@ -606,7 +616,7 @@ export class RealtimeDouble implements Verifiable {
       actual,
       message:
         `${this.label} call #${call.index + 1}, ${actual}, came after the script's last expected call ` +
-        `(${total === 0 ? 'it expects none' : `all ${total} came`}). ` +
+        `(${total === 0 ? 'it expects none' : total === 1 ? 'the one it expects came' : `all ${total} it expects came`}). ` +
         `Script it with .expect('${call.method}', …), or pass { strict: false } to let calls no step names through.`,
     });
   }
@@ -628,17 +638,17 @@ export class RealtimeDouble implements Verifiable {
     });
   }
 
-  #listenerFailed(step: EmitStep, index: number, event: string, error: unknown): MismatchError {
+  #listenerFailed(where: string, event: string, error: unknown, stepIndex?: number, expected?: string): MismatchError {
     const unhandled = (error as { code?: unknown } | null)?.code === 'ERR_UNHANDLED_ERROR';
     return new MismatchError({
       kind: 'listener_failed',
       double: this.label,
       callIndex: this.#log.length,
-      stepIndex: index,
-      expected: numberedStep(index, step),
+      ...(stepIndex === undefined ? {} : { stepIndex }),
+      ...(expected === undefined ? {} : { expected }),
       actual: brief(error, 120),
       message:
-        `${this.label} ${stepRef(index, step)}: a listener threw while the "${event}" event was delivered: ${brief(error, 160)}` +
+        `${this.label} ${where}: a listener threw while the "${event}" event was delivered: ${brief(error, 160)}` +
         (unhandled ? ` — the session has no 'error' listener; add session.on('error', …) to handle transport errors.` : ''),
     });
   }

@@ -17,8 +17,10 @@ export function transcriptOf(history: readonly RealtimeItem[] | { readonly histo
 function lineOf(item: RealtimeItem): string {
   const status = 'status' in item && item.status !== 'completed' && typeof item.status === 'string' ? ` (${item.status.replace('_', ' ')})` : '';
   switch (item.type) {
-    case 'message':
-      return `${item.role}: ${item.content.map(partText).join(' ')}${status}`;
+    case 'message': {
+      const text = item.content.map(partText).join(' ');
+      return `${item.role}:${text === '' ? '' : ` ${text}`}${status}`;
+    }
     case 'function_call':
       return `tool: ${item.name}(${item.arguments})${item.output === null ? '' : ` → ${item.output}`}${status}`;
     case 'mcp_call':

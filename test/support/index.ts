@@ -92,3 +92,12 @@ export function sessionErrors(session: { on(event: 'error', listener: (event: { 
   session.on('error', (event) => errors.push(event.error));
   return errors;
 }
+
+/** Waits until `check` returns true, for effects the code under test produces later; bounded. */
+export async function eventually(check: () => boolean, timeoutMs = 1000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`eventually(): still false after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}

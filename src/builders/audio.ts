@@ -27,7 +27,7 @@ export function pcm16(samples: readonly number[] | Int16Array): ArrayBuffer {
   for (let index = 0; index < samples.length; index += 1) {
     const sample = samples[index] as number;
     if (typeof sample !== 'number' || !Number.isFinite(sample)) {
-      throw invalid('pcm16', `sample ${index + 1} is ${kindOf(sample)}; samples must be finite numbers.`);
+      throw invalid('pcm16', `sample ${index + 1} is ${typeof sample === 'number' ? String(sample) : kindOf(sample)}; samples must be finite numbers.`);
     }
     const rounded = Math.round(sample);
     if (rounded < MIN || rounded > MAX) {

@@ -2,7 +2,8 @@ import { getHandoff, getTransferMessage, type Agent, type Handoff, type Usage, t
 import type { RealtimeTransportEventTypes, RealtimeTransportLayer } from '@openai/agents/realtime';
 import { toFunctionToolName } from '@openai/agents/utils';
 import { brief, isAsymmetricMatcher } from '../format/brief';
-import { closest } from '../format/closest';
+import { closest, listNames } from '../format/closest';
+import { ScriptError } from '../errors/ScriptError';
 import { describeMs } from '../format/audioFormat';
 import type { HandoffTarget } from '../fakes/modelTurn';
 import { DEFAULT_TIMEOUT_MS, RealtimeDouble, type RealtimeOptions } from '../fakes/RealtimeDouble';
@@ -92,8 +93,8 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
       throw misuse(
         context,
         'invalid_method',
-        `${kindOf(method)} is not a transport method${suggestion ? `; did you mean '${suggestion}'?` : ''}. ` +
-          `The methods are ${REALTIME_METHODS.map((name) => `'${name}'`).join(', ')}.`,
+        `${kindOf(method)} is not a transport method. ` +
+          (suggestion ? `Did you mean '${suggestion}'?` : `The methods are ${REALTIME_METHODS.map((name) => `'${name}'`).join(', ')}.`),
       );
     }
     const isPredicate = typeof pattern === 'function';
@@ -112,7 +113,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
       throw misuse(
         { ...context, stepIndex: Math.max(this.stepCount - 1, 0) },
         'nothing_to_fail',
-        'fails() makes an expected call throw, so it must follow an expect… step.',
+        'it makes the call an expect… step matches throw, so it must follow one.',
       );
     }
     if (error === undefined || error === null) {
@@ -396,17 +397,14 @@ export function realtime(options?: RealtimeOptions): RealtimeScript {
 }
 
 function checkOptions(options: RealtimeOptions): RealtimeOptions {
-  const context: StepContext = { double: 'realtime()', stepIndex: 0, verb: 'realtime' };
-  if (typeof options !== 'object' || options === null) {
-    throw misuse(context, 'invalid_option', `options must be an object like { name: 'support' }; got ${kindOf(options)}.`);
-  }
+  const invalid = (problem: string): ScriptError =>
+    new ScriptError({ reason: 'invalid_option', double: 'realtime()', message: `realtime(): ${problem}` });
+  if (typeof options !== 'object' || options === null) throw invalid(`options must be an object like { name: 'support' }; got ${kindOf(options)}.`);
   const { name, strict, timeoutMs } = options;
-  if (name !== undefined && (typeof name !== 'string' || name === '')) {
-    throw misuse(context, 'invalid_option', `name must be a non-empty string; got ${kindOf(name)}.`);
-  }
-  if (strict !== undefined && typeof strict !== 'boolean') throw misuse(context, 'invalid_option', `strict must be a boolean; got ${kindOf(strict)}.`);
+  if (name !== undefined && (typeof name !== 'string' || name === '')) throw invalid(`name must be a non-empty string; got ${kindOf(name)}.`);
+  if (strict !== undefined && typeof strict !== 'boolean') throw invalid(`strict must be a boolean; got ${kindOf(strict)}.`);
   if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs))) {
-    throw misuse(context, 'invalid_option', `timeoutMs must be a positive number of milliseconds (default ${DEFAULT_TIMEOUT_MS}); got ${kindOf(timeoutMs)}.`);
+    throw invalid(`timeoutMs must be a positive number of milliseconds (default ${DEFAULT_TIMEOUT_MS}); got ${kindOf(timeoutMs)}.`);
   }
   return options;
 }
@@ -417,12 +415,12 @@ function checkEvent(name: string, args: unknown[], context: StepContext): void {
   const need = (fields: readonly string[], hint = ''): void => {
     const missing = fields.filter((field) => typeof payload?.[field] !== 'string' || payload[field] === '');
     if (typeof payload !== 'object' || payload === null || missing.length > 0) {
-      throw misuse(
-        context,
-        'invalid_event',
-        `a "${name}" event needs ${fields.map((field) => `a string ${field}`).join(', ')}; ` +
-          `${typeof payload === 'object' && payload !== null ? `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing` : `got ${kindOf(payload)}`}.${hint}`,
-      );
+      const problem =
+        typeof payload === 'object' && payload !== null
+          ? `${listNames(missing)} ${missing.length === 1 ? 'is' : 'are'} missing or empty`
+          : `got ${kindOf(payload)}`;
+      const needs = fields.length === 1 ? `a string ${listNames(fields)}` : `the strings ${listNames(fields)}`;
+      throw misuse(context, 'invalid_event', `the "${name}" event needs ${needs}; ${problem}.${hint}`);
     }
   };
   if (name === 'function_call') need(['name', 'callId', 'responseId'], ' emitToolCall(tool, args) fills them in.');

@@ -13,6 +13,7 @@ import { SettleTimeoutError } from '../errors/SettleTimeoutError';
 import { describeFormat, describeMs, inputFormatOf, msOf, PCM16_24K, type AudioFormat } from '../format/audioFormat';
 import { brief } from '../format/brief';
 import { closest, listNames } from '../format/closest';
+import { plural } from '../format/report';
 import type { DoubleOptions } from './ModelDouble';
 import { differenceFrom } from './partialMatch';
 import { byteLengthOf, describeRealtimeCall, isLifecycle, type RealtimeCall, type RealtimeMethod } from './realtimeCall';
@@ -456,7 +457,8 @@ export class RealtimeDouble implements Verifiable {
   #scheduleFlush(): void {
     if (this.#flushQueued || !this.#ready) return;
     this.#flushQueued = true;
-    queueMicrotask(() => {
+    // A promise job rather than `queueMicrotask`, which Jest's fake timers replace.
+    void Promise.resolve().then(() => {
       this.#flushQueued = false;
       this.#flush();
     });
@@ -615,8 +617,8 @@ export class RealtimeDouble implements Verifiable {
       callIndex: call.index,
       actual,
       message:
-        `${this.label} call #${call.index + 1}, ${actual}, came after the script's last expected call ` +
-        `(${total === 0 ? 'it expects none' : total === 1 ? 'the one it expects came' : `all ${total} it expects came`}). ` +
+        `${this.label} call #${call.index + 1}, ${actual}, came when the script expects no more calls ` +
+        `(${total === 0 ? 'it expects none' : `${plural(total, 'expected call')} came before it`}). ` +
         `Script it with .expect('${call.method}', …), or pass { strict: false } to let calls no step names through.`,
     });
   }

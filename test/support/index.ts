@@ -101,3 +101,13 @@ export async function eventually(check: () => boolean, timeoutMs = 1000): Promis
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
 }
+
+declare const jest: { useFakeTimers(): unknown; useRealTimers(): unknown } | undefined;
+declare const vi: { useFakeTimers(): unknown; useRealTimers(): unknown } | undefined;
+
+/** Installs the running runner's fake timers (Jest's `jest`, Vitest's `vi`); returns the undo. */
+export function useFakeTimers(): () => void {
+  const timers = typeof jest !== 'undefined' ? jest : (vi as NonNullable<typeof vi>);
+  timers.useFakeTimers();
+  return () => void timers.useRealTimers();
+}

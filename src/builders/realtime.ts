@@ -8,7 +8,7 @@ import { describeMs } from '../format/audioFormat';
 import type { HandoffTarget } from '../fakes/modelTurn';
 import { DEFAULT_TIMEOUT_MS, RealtimeDouble, type RealtimeOptions } from '../fakes/RealtimeDouble';
 import { isRealtimeMethod, REALTIME_METHODS, type RealtimeMethod } from '../fakes/realtimeCall';
-import type { AudioTarget, CallPattern, EmitStep, ExpectStep, PlannedEvent, RealtimeEventName } from '../fakes/realtimeStep';
+import type { AudioTarget, CallPattern, EmitStep, ExpectStep, RealtimeEventName } from '../fakes/realtimeStep';
 import { chunk, tone } from './audio';
 import {
   audioReplyEvents,
@@ -101,8 +101,9 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     if (pattern !== undefined && !isPredicate && !isPlainObject(pattern)) {
       throw misuse(context, 'invalid_pattern', `expected a partial of the call's payload, like { message: 'Hi' }, or a predicate; got ${kindOf(pattern)}.`);
     }
-    const shown = pattern === undefined ? '' : `, ${isPredicate ? (pattern as { name?: string }).name || 'predicate' : brief(pattern, 80)}`;
-    return this.#expectStep({ method, pattern, label: `expect('${method}'${shown})` });
+    const shown = (): string =>
+      pattern === undefined ? '' : `, ${isPredicate ? (pattern as { name?: string }).name || 'predicate' : brief(pattern, 80)}`;
+    return this.#expectStep({ method, pattern, describe: () => `expect('${method}'${shown()})` });
   }
 
   /** Makes the call the preceding `expect` step matches throw `error` (an injected failure). */
@@ -121,7 +122,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     }
     if (step.failure) throw misuse({ ...context, stepIndex: this.stepCount - 1 }, 'already_failing', 'the step already fails.');
     step.failure = { error };
-    step.label = `${step.label}.fails(${brief(error, 60)})`;
+    step.label = undefined;
     return this;
   }
 
@@ -146,7 +147,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     }
     if (commit !== undefined && typeof commit !== 'boolean') throw misuse(context, 'invalid_audio', `commit must be a boolean; got ${kindOf(commit)}.`);
     const parts = [ms !== undefined ? describeMs(ms) : undefined, bytes !== undefined ? `${bytes} bytes` : undefined, commit ? 'commit' : undefined];
-    return this.#expectStep({ method: 'sendAudio', pattern: undefined, audio: { ...target }, label: `expectAudio(${parts.filter(Boolean).join(', ')})` });
+    return this.#expectStep({ method: 'sendAudio', pattern: undefined, audio: { ...target }, describe: () => `expectAudio(${parts.filter(Boolean).join(', ')})` });
   }
 
   /**
@@ -173,11 +174,11 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     }
     const agent = agentOf(target);
     const instructions = typeof agent?.instructions === 'string' ? { config: { instructions: agent.instructions } } : undefined;
-    this.#expectStep({ method: 'updateSessionConfig', pattern: instructions, label: `expectHandoff(${label}): updateSessionConfig` });
+    this.#expectStep({ method: 'updateSessionConfig', pattern: instructions, describe: () => `expectHandoff(${label}): updateSessionConfig` });
     return this.#expectStep({
       method: 'sendFunctionCallOutput',
       pattern: { toolCall: { name: toolName, callId: call.callId }, output: transferMessage(target) },
-      label: `expectHandoff(${label}): sendFunctionCallOutput`,
+      describe: () => `expectHandoff(${label}): sendFunctionCallOutput`,
     });
   }
 
@@ -195,12 +196,12 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
       throw misuse(context, 'invalid_option', `stops must be 'interrupt', 'cancel' or 'nothing'; got ${kindOf(stops)}.`);
     }
     const verb = `expectGuardrailTrip(${name === undefined ? '' : JSON.stringify(name)})`;
-    if (stops === 'interrupt') this.#expectStep({ method: 'interrupt', pattern: undefined, label: `${verb}: interrupt()` });
+    if (stops === 'interrupt') this.#expectStep({ method: 'interrupt', pattern: undefined, describe: () => `${verb}: interrupt()` });
     if (stops === 'cancel') {
-      this.#expectStep({ method: 'sendEvent', pattern: { event: { type: 'response.cancel' } }, label: `${verb}: sendEvent(response.cancel)` });
+      this.#expectStep({ method: 'sendEvent', pattern: { event: { type: 'response.cancel' } }, describe: () => `${verb}: sendEvent(response.cancel)` });
     }
     const reason = name === undefined ? 'Your last answer was blocked.' : `Failed Guardrail Reason: ${name}.`;
-    return this.#expectStep({ method: 'sendMessage', pattern: { message: containing(reason) }, label: `${verb}: sendMessage(feedback)` });
+    return this.#expectStep({ method: 'sendMessage', pattern: { message: containing(reason) }, describe: () => `${verb}: sendMessage(feedback)` });
   }
 
   // ── Inbound events ────────────────────────────────────────────────────────────────────────────
@@ -216,8 +217,8 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     const context = this.#context('emit');
     if (typeof name !== 'string' || name === '') throw misuse(context, 'invalid_event', `expected an event name; got ${kindOf(name)}.`);
     checkEvent(name, args, context);
-    const shown = args.length === 0 ? '' : `, ${args.map((arg) => brief(arg, 60)).join(', ')}`;
-    return this.#emitStep({ label: `emit('${name}'${shown})`, events: [event(name, ...args)] });
+    const shown = (): string => (args.length === 0 ? '' : `, ${args.map((arg) => brief(arg, 60)).join(', ')}`);
+    return this.#emitStep({ describe: () => `emit('${name}'${shown()})`, events: [event(name, ...args)] });
   }
 
   /** The model calls `tool` (arguments typed from its schema); call, item and response ids are filled in. */
@@ -226,8 +227,8 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     const name = toolNameOf(tool, context);
     const checked = argumentsOf(args, context);
     const call = this.#newToolCall(name, typeof checked === 'string' ? checked : JSON.stringify(checked), options, context);
-    const shown = args === undefined ? name : `${name}, ${brief(checked, 60)}`;
-    return this.#emitStep({ label: `emitToolCall(${shown})`, events: toolCallEvents(name, call.args, call), calls: { name, kind: 'tool' } });
+    const shown = (): string => (args === undefined ? name : `${name}, ${brief(checked, 60)}`);
+    return this.#emitStep({ describe: () => `emitToolCall(${shown()})`, events: toolCallEvents(name, call.args, call), calls: { name, kind: 'tool' } });
   }
 
   /** The model sends the latest scripted tool call again (same call id, new response), as on a retry. */
@@ -237,7 +238,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     if (!last) throw misuse(context, 'no_tool_call', 'there is no emitToolCall() before this step to send again.');
     const ids = { ...last, responseId: this.#nextId('response') };
     return this.#emitStep({
-      label: `reemitToolCall(${last.name} ${last.callId})`,
+      describe: () => `reemitToolCall(${last.name} ${last.callId})`,
       events: toolCallEvents(last.name, last.args, ids),
       calls: { name: last.name, kind: 'tool' },
     });
@@ -249,7 +250,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     const { label } = handoffTargetOf(target, context);
     const name = handoffToolName(target);
     const call = this.#newToolCall(name, '{}', options, context);
-    return this.#emitStep({ label: `emitHandoff(${label})`, events: toolCallEvents(name, call.args, call), calls: { name, kind: 'handoff' } });
+    return this.#emitStep({ describe: () => `emitHandoff(${label})`, events: toolCallEvents(name, call.args, call), calls: { name, kind: 'handoff' } });
   }
 
   /** An assistant text answer, streamed word by word, then completed (unless `done: false`). */
@@ -259,7 +260,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     const done = options.done ?? true;
     this.#lastReply = done ? 'text' : 'open text';
     const ids = this.#replyIds(options);
-    return this.#emitStep({ label: `emitTextReply(${brief(text, 60)}${done ? '' : ', open'})`, events: textReplyEvents(text, deltas, done, ids) });
+    return this.#emitStep({ describe: () => `emitTextReply(${brief(text, 60)}${done ? '' : ', open'})`, events: textReplyEvents(text, deltas, done, ids) });
   }
 
   /** An assistant spoken answer: audio chunks with transcript deltas, then audio done and the completed item. */
@@ -270,7 +271,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     this.#lastReply = 'audio';
     const ids = this.#replyIds(options);
     return this.#emitStep({
-      label: `emitAudioReply(${brief(transcript, 60)}, ${chunks.length} chunk${chunks.length === 1 ? '' : 's'})`,
+      describe: () => `emitAudioReply(${brief(transcript, 60)}, ${chunks.length} chunk${chunks.length === 1 ? '' : 's'})`,
       events: audioReplyEvents(transcript, chunks, deltas, ids),
     });
   }
@@ -279,7 +280,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   emitUserMessage(text: string, options: { itemId?: string } = {}): this {
     const context = this.#context('emitUserMessage');
     if (typeof text !== 'string') throw misuse(context, 'invalid_text', `expected the message text; got ${kindOf(text)}.`);
-    return this.#emitStep({ label: `emitUserMessage(${brief(text, 60)})`, events: userMessageEvents(text, this.#itemId(options.itemId, context)) });
+    return this.#emitStep({ describe: () => `emitUserMessage(${brief(text, 60)})`, events: userMessageEvents(text, this.#itemId(options.itemId, context)) });
   }
 
   /** The user spoke: an input audio item whose transcription then completes and merges into history. */
@@ -287,14 +288,14 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     const context = this.#context('emitUserTranscript');
     if (typeof transcript !== 'string') throw misuse(context, 'invalid_text', `expected the transcript; got ${kindOf(transcript)}.`);
     return this.#emitStep({
-      label: `emitUserTranscript(${brief(transcript, 60)})`,
+      describe: () => `emitUserTranscript(${brief(transcript, 60)})`,
       events: userTranscriptEvents(transcript, this.#itemId(options.itemId, context)),
     });
   }
 
   /** The server detected the user talking over the answer: the transport reports `audio_interrupted`. */
   emitInterruption(): this {
-    return this.#emitStep({ label: 'emitInterruption()', events: [event('audio_interrupted')] });
+    return this.#emitStep({ describe: () => 'emitInterruption()', events: [event('audio_interrupted')] });
   }
 
   /** A usage report, added to `session.usage`. */
@@ -303,14 +304,14 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     if (!isPlainObject(usage) && typeof (usage as Usage | null)?.add !== 'function') {
       throw misuse(context, 'invalid_usage', `expected usage like { inputTokens: 10, outputTokens: 5 }; got ${kindOf(usage)}.`);
     }
-    return this.#emitStep({ label: `emitUsage(${brief(usage, 60)})`, events: usageEvents(usage) });
+    return this.#emitStep({ describe: () => `emitUsage(${brief(usage, 60)})`, events: usageEvents(usage) });
   }
 
   /** The connection drops from the server's side: the transport disconnects, then reports `error` if one is given. */
   emitDisconnect(error?: unknown): this {
     const hasError = arguments.length > 0 && error !== undefined;
     return this.#emitStep({
-      label: `emitDisconnect(${hasError ? brief(error, 60) : ''})`,
+      describe: () => `emitDisconnect(${hasError ? brief(error, 60) : ''})`,
       events: [{ type: 'disconnect', error, hasError }],
     });
   }
@@ -382,11 +383,11 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
       }
       expected = JSON.stringify(output);
     }
-    const shown = output === undefined || defaultMessage ? name : `${name}, ${brief(output, 60)}`;
+    const shown = (): string => (output === undefined || defaultMessage ? name : `${name}, ${brief(output, 60)}`);
     return this.#expectStep({
       method: 'sendFunctionCallOutput',
       pattern: { toolCall: { name, callId }, ...(expected === undefined ? {} : { output: expected }) },
-      label: `${verb}(${shown})`,
+      describe: () => `${verb}(${shown()})`,
     });
   }
 }

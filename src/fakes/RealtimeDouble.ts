@@ -17,7 +17,7 @@ import { plural } from '../format/report';
 import type { DoubleOptions } from './ModelDouble';
 import { differenceFrom } from './partialMatch';
 import { byteLengthOf, describeRealtimeCall, isLifecycle, type RealtimeCall, type RealtimeMethod } from './realtimeCall';
-import { numberedStep, type EmitStep, type ExpectStep, type RealtimeStep } from './realtimeStep';
+import { labelOf, numberedStep, type EmitStep, type ExpectStep, type RealtimeStep } from './realtimeStep';
 import { after, nextMacrotask } from './realTimers';
 import { track } from './registry';
 import { isComplete, REPORT, type DoubleReport, type Verifiable } from './report';
@@ -34,7 +34,9 @@ export const DEFAULT_TIMEOUT_MS = 2000;
 type Listener<K extends keyof RealtimeTransportEventTypes> = (...args: RealtimeTransportEventTypes[K]) => void;
 
 interface CallRecord {
-  call: RealtimeCall;
+  method: RealtimeMethod;
+  /** Where the inner transport recorded the call; `undefined` for a close it ignored. */
+  recorded: number | undefined;
   /** The step the call consumed (or advanced, for audio steps). */
   stepIndex: number | undefined;
   note: 'lifecycle' | 'unscripted' | 'mismatch' | undefined;
@@ -51,8 +53,10 @@ interface Verdict {
 interface Waiter {
   resolve(): void;
   reject(error: unknown): void;
+  /** Clears the timeout once one is armed. */
   cancel(): void;
   draining: boolean;
+  timeoutMs: number;
 }
 
 const noop = (): void => undefined;
@@ -85,6 +89,8 @@ export class RealtimeDouble implements Verifiable {
   /** Bytes an audio step has taken so far. */
   #audioTaken = 0;
   readonly #log: CallRecord[] = [];
+  /** How many calls the inner transport has recorded. */
+  #forwarded = 0;
   readonly #mismatches: MismatchError[] = [];
   /** The session can observe events: connected, and `connect()` has resolved for everyone awaiting it. */
   #ready = false;
@@ -228,12 +234,19 @@ export class RealtimeDouble implements Verifiable {
 
   /** Every recorded outbound call with its payload, in order, as detached frozen snapshots. */
   get calls(): readonly RealtimeCall[] {
-    return Object.freeze(this.#log.map((record) => record.call));
+    const recorded = this.#inner.calls as readonly RealtimeCall[];
+    return Object.freeze(
+      this.#log.map((record, index) => {
+        const snapshot = record.recorded === undefined ? undefined : recorded[record.recorded];
+        if (snapshot === undefined) return Object.freeze({ index, method: record.method }) as RealtimeCall;
+        return snapshot.index === index ? snapshot : (Object.freeze({ ...snapshot, index }) as RealtimeCall);
+      }),
+    );
   }
 
   /** The recorded calls of one method, typed by it. */
   callsOf<M extends RealtimeMethod>(method: M): readonly RealtimeCall<M>[] {
-    return Object.freeze(this.#log.flatMap((record) => (record.call.method === method ? [record.call as RealtimeCall<M>] : [])));
+    return Object.freeze(this.calls.filter((call): call is RealtimeCall<M> => call.method === method));
   }
 
   /** The number of steps not played yet. */
@@ -267,10 +280,12 @@ export class RealtimeDouble implements Verifiable {
         },
         cancel: noop,
         draining: false,
+        timeoutMs,
       };
-      waiter.cancel = after(timeoutMs, () => waiter.reject(this.#timeoutError(timeoutMs)));
       this.#waiters.add(waiter);
-      this.#check(waiter);
+      const mismatch = this.#mismatches[0];
+      if (mismatch) waiter.reject(mismatch);
+      else this.#drain(waiter);
     });
   }
 
@@ -285,8 +300,9 @@ export class RealtimeDouble implements Verifiable {
       label: this.label,
       pending: this.#pendingIndexes().map((index) => this.#describePending(index)),
       mismatches: this.#mismatches.map((mismatch) => mismatch.message.split('\n')[0] as string),
-      calls: this.#log.map((record, index) => {
-        const described = describeRealtimeCall(record.call as never, record.format);
+      calls: this.calls.map((call, index) => {
+        const record = this.#log[index] as CallRecord;
+        const described = describeRealtimeCall(call as never, record.format);
         const outcome =
           record.note === 'mismatch'
             ? ' (mismatch)'
@@ -326,34 +342,27 @@ export class RealtimeDouble implements Verifiable {
     const callIndex = this.#log.length;
     const live = { index: callIndex, method, ...payload } as unknown as RealtimeCall;
     const verdict = this.#verdictFor(live);
-    const record: CallRecord = {
-      call: live,
-      stepIndex: verdict.stepIndex,
-      note: verdict.mismatch ? 'mismatch' : verdict.note,
-      format: this.#format,
-    };
-    this.#log.push(record);
     // A mismatch is recorded, not thrown: the session would swallow it into an `error` event, and
     // without an `error` listener Node reports that as an unhandled rejection, which ends a Jest run.
     // `settled()`, `toBeComplete()` and the after-each verification fail on it instead.
     if (verdict.mismatch) this.#mismatches.push(verdict.mismatch);
-    const thrown = verdict.failure;
-
-    if (method === 'close' && this.#inner.status === 'disconnected') {
+    const ignored = method === 'close' && this.#inner.status === 'disconnected';
+    this.#log.push({
+      method,
+      // The inner transport keeps every call it records as a detached snapshot; `calls` reads them.
+      recorded: ignored ? undefined : this.#forwarded++,
+      stepIndex: verdict.stepIndex,
+      note: verdict.mismatch ? 'mismatch' : verdict.note,
+      format: this.#format,
+    });
+    const failure = verdict.failure;
+    if (ignored) {
       // Upstream ignores a close of a closed transport without recording it; the script still counts it.
-      record.call = Object.freeze({ ...live }) as RealtimeCall;
       this.#afterCall();
-      if (thrown) throw thrown.error;
+      if (failure) throw failure.error;
       return undefined as R;
     }
-    // The inner transport records the call as a detached snapshot; an expectation taken just
-    // before the call hands that snapshot over synchronously, without copying the whole history.
-    void this.#inner
-      .expectCall(method, (snapshot) => {
-        record.call = (snapshot.index === callIndex ? snapshot : Object.freeze({ ...snapshot, index: callIndex })) as RealtimeCall;
-      })
-      .catch(noop);
-    if (thrown) this.#inner.failNextCall(method, thrown.error);
+    if (failure) this.#inner.failNextCall(method, failure.error);
     try {
       return forward();
     } finally {
@@ -520,17 +529,31 @@ export class RealtimeDouble implements Verifiable {
   #check(waiter: Waiter): void {
     const mismatch = this.#mismatches[0];
     if (mismatch) return waiter.reject(mismatch);
-    if (!this.#done() || waiter.draining) return;
-    // Let the session's immediate reactions to the last events come in, so an unplanned
-    // call they make still fails this wait.
+    if (waiter.draining) return;
+    if (this.#done()) this.#drain(waiter);
+    else this.#arm(waiter);
+  }
+
+  /**
+   * Waits one macrotask, so that the session's immediate reactions to the last events come in
+   * (an unplanned call they make still fails the wait), then settles the waiter or arms its
+   * timeout. A turn that settles at once never starts a timer.
+   */
+  #drain(waiter: Waiter): void {
     waiter.draining = true;
     nextMacrotask(() => {
       waiter.draining = false;
       if (!this.#waiters.has(waiter)) return;
-      const late = this.#mismatches[0];
-      if (late) waiter.reject(late);
+      const mismatch = this.#mismatches[0];
+      if (mismatch) waiter.reject(mismatch);
       else if (this.#done()) waiter.resolve();
+      else this.#arm(waiter);
     });
+  }
+
+  #arm(waiter: Waiter): void {
+    if (waiter.cancel !== noop) return;
+    waiter.cancel = after(waiter.timeoutMs, () => waiter.reject(this.#timeoutError(waiter.timeoutMs)));
   }
 
   #timeoutError(timeoutMs: number): SettleTimeoutError {
@@ -658,5 +681,5 @@ export class RealtimeDouble implements Verifiable {
 
 /** `step 3, expectToolOutput(lookup_order, "…")`: a step named in a sentence, counted from 1. */
 function stepRef(index: number, step: RealtimeStep): string {
-  return `step ${index + 1}, ${step.label}`;
+  return `step ${index + 1}, ${labelOf(step)}`;
 }

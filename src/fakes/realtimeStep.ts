@@ -1,4 +1,5 @@
 import type { RealtimeTransportEventTypes } from '@openai/agents/realtime';
+import { brief } from '../format/brief';
 import type { RealtimeCall, RealtimeMethod, RealtimePayload } from './realtimeCall';
 
 /** A partial of `T` at every depth; asymmetric matchers (`expect.any(String)`) fit anywhere. */
@@ -24,7 +25,9 @@ export interface ExpectStep {
   readonly kind: 'expect';
   readonly method: RealtimeMethod;
   /** How messages name the step, without its number: `expect('sendMessage', {"message":"Hi"})`. */
-  label: string;
+  readonly describe: () => string;
+  /** `describe()`'s result, kept once a message needed it; see `labelOf`. */
+  label?: string | undefined;
   readonly pattern: unknown;
   /** Set by `.fails(error)`: the matching call throws this. */
   failure?: { error: unknown };
@@ -47,7 +50,8 @@ export type PlannedEvent =
 /** Inbound events the script delivers once every step before them has been played. */
 export interface EmitStep {
   readonly kind: 'emit';
-  readonly label: string;
+  readonly describe: () => string;
+  label?: string | undefined;
   readonly events: readonly PlannedEvent[];
   /** A model-initiated call (tool or handoff): checked against what the agent offers when delivered. */
   readonly calls?: { readonly name: string; readonly kind: 'tool' | 'handoff' };
@@ -55,7 +59,19 @@ export interface EmitStep {
 
 export type RealtimeStep = ExpectStep | EmitStep;
 
+/**
+ * How messages name a step, without its number. Labels are written only when a message needs
+ * them: rendering every payload while the script is built would cost more than playing it.
+ */
+export function labelOf(step: RealtimeStep): string {
+  if (step.label === undefined) {
+    const failure = step.kind === 'expect' && step.failure ? `.fails(${brief(step.failure.error, 60)})` : '';
+    step.label = `${step.describe()}${failure}`;
+  }
+  return step.label;
+}
+
 /** `3. expect('sendFunctionCallOutput', …)`: a step as messages show it, numbered from 1. */
 export function numberedStep(index: number, step: RealtimeStep): string {
-  return `${index + 1}. ${step.label}`;
+  return `${index + 1}. ${labelOf(step)}`;
 }

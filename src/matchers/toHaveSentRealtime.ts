@@ -20,7 +20,7 @@ export const toHaveSentRealtime: Matcher<[method: unknown, partial?: unknown]> =
   const ofMethod = record.calls.flatMap((call, index) => (call.method === method ? [index] : []));
   const matching = partial === undefined ? ofMethod : ofMethod.filter((index) => matchesPartial(this, record.calls[index], partial));
   const pass = matching.length > 0;
-  const wanted = `${printExpected(method)} call${partial === undefined ? '' : ` matching ${printExpected(partial)}`}`;
+  const wanted = `call of ${printExpected(method)}${partial === undefined ? '' : ` matching ${printExpected(partial)}`}`;
 
   const message = (): string => {
     if (pass) {
@@ -35,10 +35,10 @@ export const toHaveSentRealtime: Matcher<[method: unknown, partial?: unknown]> =
     }
     const lines = [hintLine, '', `Expected: a ${wanted}`];
     if (ofMethod.length === 0) {
-      lines.push(`Received: no ${printReceived(method)} call`);
+      lines.push(`Received: no call of ${printReceived(method)}`);
     } else {
       const first = ofMethod[0] as number;
-      lines.push(`Received: ${ofMethod.length} ${printReceived(method)} call${ofMethod.length === 1 ? '' : 's'}, none matching`);
+      lines.push(`Received: ${ofMethod.length} call${ofMethod.length === 1 ? '' : 's'} of ${printReceived(method)}, none matching`);
       lines.push('', `Call ${first + 1}:`, printDiffOrStringify(partial, subsetFor(record.calls[first], partial), 'Expected', 'Received', false));
     }
     lines.push('', listRealtimeCalls(record));

@@ -39,20 +39,23 @@ async function kitBulk() {
   check(received, 'realtime()');
 }
 
-/** The same with the SDK's transport: a scenario expects each call and emits its event. */
+/** The SDK's side: a scenario that expects each call and emits its event, then the close. */
+async function scenario({ expectCall, emit }) {
+  await expectCall('connect');
+  for (let i = 0; i < TURNS; i += 1) {
+    await expectCall('sendMessage', (call) => call.message === message(i));
+    emit('item_update', item(i));
+  }
+  await expectCall('close');
+}
+
+/** The same with the SDK's transport: the session side sends every message, the scenario answers. */
 async function rawBulk() {
   const transport = new ScriptedRealtimeTransport();
   let received = 0;
   transport.on('item_update', () => (received += 1));
   await transport.runScenario({
-    scenario: async ({ expectCall, emit }) => {
-      await expectCall('connect');
-      for (let i = 0; i < TURNS; i += 1) {
-        await expectCall('sendMessage', (call) => call.message === message(i));
-        emit('item_update', item(i));
-      }
-      await expectCall('close');
-    },
+    scenario,
     exercise: async () => {
       await transport.connect({ apiKey: 'test' });
       for (let i = 0; i < TURNS; i += 1) transport.sendMessage(message(i), {});
@@ -89,14 +92,7 @@ async function rawTurns() {
     release();
   });
   await transport.runScenario({
-    scenario: async ({ expectCall, emit }) => {
-      await expectCall('connect');
-      for (let i = 0; i < TURNS; i += 1) {
-        await expectCall('sendMessage', (call) => call.message === message(i));
-        emit('item_update', item(i));
-      }
-      await expectCall('close');
-    },
+    scenario,
     exercise: async () => {
       await transport.connect({ apiKey: 'test' });
       for (let i = 0; i < TURNS; i += 1) {

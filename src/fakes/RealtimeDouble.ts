@@ -600,34 +600,33 @@ export class RealtimeDouble implements Verifiable {
   }
 
   #wrongArguments(call: RealtimeCall, index: number, step: ExpectStep, problem: string): MismatchError {
-    const actual = this.#describe(call);
-    const expected = numberedStep(index, step);
-    return new MismatchError({
-      kind: 'wrong_arguments',
-      double: this.label,
-      callIndex: call.index,
-      stepIndex: index,
-      expected,
-      actual,
-      message:
-        `${this.label} call #${call.index + 1}, ${actual}, does not match ${stepRef(index, step)}: ${problem}.` +
-        (step.audio ? ` (Audio is counted as ${describeFormat(this.#format)}.)` : ''),
-    });
+    const audio = step.audio ? ` (Audio is counted as ${describeFormat(this.#format)}.)` : '';
+    return this.#against(call, index, step, 'wrong_arguments', (actual) => `${actual}, does not match ${stepRef(index, step)}: ${problem}.${audio}`);
   }
 
   #wrongMethod(call: RealtimeCall, index: number, step: ExpectStep): MismatchError {
+    return this.#against(
+      call,
+      index,
+      step,
+      'wrong_method',
+      (actual) =>
+        `${actual}, came where ${stepRef(index, step)}, expects a ${step.method} call. ` +
+        `Script the call where it happens, or pass { strict: false } to let calls no step names through.`,
+    );
+  }
+
+  /** A call that does not fit the step at `index`; `says` words the message after the call's number. */
+  #against(call: RealtimeCall, index: number, step: ExpectStep, kind: MismatchError['kind'], says: (actual: string) => string): MismatchError {
     const actual = this.#describe(call);
-    const expected = numberedStep(index, step);
     return new MismatchError({
-      kind: 'wrong_method',
+      kind,
       double: this.label,
       callIndex: call.index,
       stepIndex: index,
-      expected,
+      expected: numberedStep(index, step),
       actual,
-      message:
-        `${this.label} call #${call.index + 1}, ${actual}, came where ${stepRef(index, step)}, expects a ${step.method} call. ` +
-        `Script the call where it happens, or pass { strict: false } to let calls no step names through.`,
+      message: `${this.label} call #${call.index + 1}, ${says(actual)}`,
     });
   }
 

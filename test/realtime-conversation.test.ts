@@ -113,3 +113,12 @@ test('emit is typed by event name and still returns the script', () => {
   rt.emit('turn_started', { type: 'response_done' });
   expect(chained).toBe(rt);
 });
+
+test('a usage report adds to session.usage', async () => {
+  const rt = realtime().emitTextReply('Hi').emitUsage({ inputTokens: 12, outputTokens: 30, totalTokens: 42 });
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(session.usage).toMatchObject({ requests: 1, inputTokens: 12, outputTokens: 30, totalTokens: 42 });
+});

@@ -123,3 +123,14 @@ test('a tool that throws is swallowed into an output the script catches', async 
 
   expect(error.message).toContain('output is "An error occurred while running the tool. Please try again."');
 });
+
+test('an output left unspecified still fails when the tool did not run', async () => {
+  const call = { type: 'function_call', name: 'lookup_order', callId: 'call_x', arguments: '{"orderId": 5}', responseId: 'r1' } as const;
+  const rt = realtime({ verify: false }).emit('function_call', call).expectToolOutput(lookupOrder, undefined, { callId: 'call_x' });
+  const session = new RealtimeSession(orders(), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+
+  const error = await rejectionOf(rt.settled());
+
+  expect(error.message).toMatchSnapshot();
+});

@@ -153,6 +153,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   /**
    * The session sends the output of the latest scripted call of `tool` (its call id is filled in).
    * `output` is the exact text, an asymmetric matcher, or an object compared as the JSON the SDK sends.
+   * Without it any output passes except the SDK's own error texts, which mean the tool failed.
    */
   expectToolOutput(tool: ToolRef, output?: unknown, options?: CallOptions): this {
     return this.#expectOutput('expectToolOutput', tool, output, options);
@@ -386,7 +387,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     const shown = (): string => (output === undefined || defaultMessage ? name : `${name}, ${brief(output, 60)}`);
     return this.#expectStep({
       method: 'sendFunctionCallOutput',
-      pattern: { toolCall: { name, callId }, ...(expected === undefined ? {} : { output: expected }) },
+      pattern: { toolCall: { name, callId }, output: expected === undefined ? notAToolError : expected },
       describe: () => `${verb}(${shown()})`,
     });
   }
@@ -472,6 +473,23 @@ function transferMessage(target: HandoffTarget): string | undefined {
   const agent = agentOf(target);
   return agent ? getTransferMessage(agent) : undefined;
 }
+
+/**
+ * The texts the SDK sends as a tool's output when the tool did not run: it threw (the default
+ * error function), its arguments did not parse, it timed out, or it does not exist. The session
+ * swallows the failure, so an unspecified output must not let these through.
+ */
+const SDK_TOOL_ERRORS = [
+  /^An error occurred while running the tool\. Please try again\.$/,
+  /^An error occurred while parsing tool arguments\./,
+  /^Tool '.+' timed out after \d+ms\.$/,
+  /^Tool .+ not found$/,
+];
+
+const notAToolError = {
+  asymmetricMatch: (value: unknown) => typeof value === 'string' && !SDK_TOOL_ERRORS.some((text) => text.test(value)),
+  toString: () => "an output that is not the SDK's tool-error text",
+};
 
 /** A tiny asymmetric matcher the kit can use without a runner's `expect`. */
 function containing(text: string): { asymmetricMatch(value: unknown): boolean; toString(): string } {

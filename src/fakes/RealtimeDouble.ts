@@ -568,7 +568,7 @@ export class RealtimeDouble implements Verifiable {
       if (step.audio && this.#audioTaken > 0) {
         return `more sendAudio calls (step ${index + 1} has taken ${describeMs(msOf(this.#audioTaken, this.#format))} so far)`;
       }
-      return `a ${step.method} call (step ${index + 1})`;
+      return `${aCallOf(step.method)} (step ${index + 1})`;
     }
     const status = this.status === 'connected' ? 'connected, but connect() had not resolved' : this.status;
     return `the transport to connect to deliver step ${index + 1}: events reach the session only once session.connect() has resolved (the transport is ${status})`;
@@ -611,7 +611,7 @@ export class RealtimeDouble implements Verifiable {
       step,
       'wrong_method',
       (actual) =>
-        `${actual}, came where ${stepRef(index, step)}, expects a ${step.method} call. ` +
+        `${actual}, came where ${stepRef(index, step)}, expects ${aCallOf(step.method)}. ` +
         `Script the call where it happens, or pass { strict: false } to let calls no step names through.`,
     );
   }
@@ -658,7 +658,8 @@ export class RealtimeDouble implements Verifiable {
       actual: `an agent offering ${listNames(offered)}`,
       message:
         `${this.label} ${stepRef(index, step)}, ${step.calls?.kind === 'handoff' ? 'hands off through' : 'calls tool'} "${name}", ` +
-        `which the agent does not offer. The agent offers ${listNames(offered)}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
+        `which the agent does not offer. ${offered.length === 0 ? 'The agent offers no tools and no handoffs' : `The agent offers ${listNames(offered)}`}.` +
+        (suggestion ? ` Did you mean "${suggestion}"?` : ''),
     });
   }
 
@@ -681,4 +682,9 @@ export class RealtimeDouble implements Verifiable {
 /** `step 3, expectToolOutput(lookup_order, "…")`: a step named in a sentence, counted from 1. */
 function stepRef(index: number, step: RealtimeStep): string {
   return `step ${index + 1}, ${labelOf(step)}`;
+}
+
+/** `a sendMessage call`, `an interrupt call` */
+function aCallOf(method: string): string {
+  return `${/^[aeiou]/i.test(method) ? 'an' : 'a'} ${method} call`;
 }

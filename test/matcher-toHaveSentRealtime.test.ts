@@ -1,6 +1,6 @@
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 import { ScriptedRealtimeTransport } from '@openai/agents/realtime/testing';
-import { realtime } from 'agents-testkit';
+import { realtime, silence, tone } from 'agents-testkit';
 import { expect, failureOf, lookupOrder, test } from './support';
 
 async function toolTurn() {
@@ -54,4 +54,12 @@ test('a received value of the wrong kind, or a bad method or partial, is a match
   expect(failureOf(() => expect(rt).toHaveSentRealtime('sendMesage'))).toMatchSnapshot();
   // @ts-expect-error the partial is an object
   expect(failureOf(() => expect(rt).toHaveSentRealtime('sendMessage', 'Hello'))).toMatchSnapshot();
+});
+
+test('audio payloads compare byte by byte, which the runners alone would not do', () => {
+  const rt = realtime({ strict: false });
+  rt.sendAudio(silence(10), {});
+  expect(rt).toHaveSentRealtime('sendAudio', { audio: silence(10) });
+  expect(rt).not.toHaveSentRealtime('sendAudio', { audio: tone(10) });
+  expect(rt).not.toHaveSentRealtime('sendAudio', { audio: silence(20) });
 });

@@ -51,6 +51,15 @@ export function differenceFrom(actual: unknown, expected: unknown, path = ''): D
   return Object.is(actual, expected) ? undefined : { path, expected, actual };
 }
 
+/**
+ * A custom tester for the runners' `equals`, which count any two ArrayBuffers as equal (they
+ * have no enumerable keys): binary data compares byte by byte; anything else is left to `equals`.
+ */
+export function binaryEquality(a: unknown, b: unknown): boolean | undefined {
+  if (!isBinary(a) || !isBinary(b)) return undefined;
+  return sameBytes(a, b);
+}
+
 function isBinary(value: unknown): value is ArrayBuffer | ArrayBufferView {
   return value instanceof ArrayBuffer || ArrayBuffer.isView(value) || Object.prototype.toString.call(value) === '[object ArrayBuffer]';
 }

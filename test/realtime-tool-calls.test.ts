@@ -1,4 +1,4 @@
-import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+import { RealtimeAgent, RealtimeSession, type RealtimeItem } from '@openai/agents/realtime';
 import { IncompleteScriptError, MismatchError, realtime, transcriptOf } from 'agents-testkit';
 import { verify } from '../src/setup/install';
 import { eventually, expect, failureOf, getWeather, lookupOrder, rejectionOf, sessionErrors, stripAnsi, test } from './support';
@@ -133,4 +133,20 @@ test('an output left unspecified still fails when the tool did not run', async (
   const error = await rejectionOf(rt.settled());
 
   expect(error.message).toMatchSnapshot();
+});
+
+test('the contract example: expect, emitToolCall, expect the output, emit an item', async () => {
+  const item: RealtimeItem = { itemId: 'a1', type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'It has shipped.' }] };
+  const rt = realtime({ name: 'orders', strict: true, timeoutMs: 1000 })
+    .expect('sendMessage', { message: 'Where is order 123?' })
+    .emitToolCall(lookupOrder, { orderId: 'order_123' })
+    .expect('sendFunctionCallOutput', { output: 'Order order_123 has shipped.' })
+    .emit('item_update', item);
+  const session = new RealtimeSession(orders(), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  session.sendMessage('Where is order 123?');
+  await rt.settled();
+  session.close();
+
+  expect(transcriptOf(session)).toEqual(['tool: lookup_order({"orderId":"order_123"}) → Order order_123 has shipped.', 'assistant: It has shipped.']);
 });

@@ -36,3 +36,20 @@ export {
 } from './builders/sandbox';
 export { SandboxStep, type ReturnsArgs } from './builders/sandboxStep';
 export type { SandboxCall, ScriptedMethod, SessionMethod, EditorMethod } from './fakes/sandboxPlan';
+export {
+  realtime,
+  RealtimeScript,
+  type RealtimeCallOptions,
+  type ReplyOptions,
+  type TextReplyOptions,
+  type AudioReplyOptions,
+  type GuardrailTripOptions,
+} from './builders/realtime';
+export type { RealtimeOptions } from './fakes/RealtimeDouble';
+export type { RealtimeCall, RealtimeMethod, RealtimePayload } from './fakes/realtimeCall';
+export type { CallPattern, AudioTarget, RealtimeEventName, PartialDeep } from './fakes/realtimeStep';
+export { pcm16, samplesOf, silence, tone, chunk, concatAudio, durationOf, type AudioOptions, type ToneOptions } from './builders/audio';
+export type { AudioFormat } from './format/audioFormat';
+export { SettleTimeoutError } from './errors/index';
+export type { SentAudio } from './matchers/toHaveSentAudio';
+export { transcriptOf } from './format/realtimeHistory';

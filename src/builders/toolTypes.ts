@@ -28,6 +28,6 @@ export interface CallOptions {
 }
 
 /** `[args, options?]`, with `args` optional when the tool takes no required arguments. */
-export type CallRest<T> = {} extends ToolArguments<T>
-  ? [args?: ToolArguments<T>, options?: CallOptions]
-  : [args: ToolArguments<T>, options?: CallOptions];
+export type CallRest<T, Options = CallOptions> = {} extends ToolArguments<T>
+  ? [args?: ToolArguments<T>, options?: Options]
+  : [args: ToolArguments<T>, options?: Options];

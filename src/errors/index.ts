@@ -2,3 +2,4 @@ export { ScriptError, type ScriptErrorReason } from './ScriptError';
 export { MismatchError, type MismatchKind } from './MismatchError';
 export { IncompleteScriptError } from './IncompleteScriptError';
 export { UnscriptedModelError } from './UnscriptedModelError';
+export { SettleTimeoutError } from './SettleTimeoutError';

@@ -1,3 +1,6 @@
+import { PCM16_24K } from '../format/audioFormat';
+import { brief } from '../format/brief';
+import { describeRealtimeCall, formatsOf } from './realtimeCall';
 import type { DoubleReport } from './report';
 import { describeCall, type ScriptedMethod } from './sandboxPlan';
 
@@ -77,4 +80,62 @@ function scriptedSandboxSessionReport(value: unknown): DoubleReport | undefined 
   };
 }
 
-export const sdkReportAdapters: readonly ReportAdapter[] = [scriptedModelReport, scriptedSandboxSessionReport];
+
+interface ScriptedRealtimeShape {
+  calls: readonly ({ index: number; method: string } & Record<string, unknown>)[];
+  expectCall: unknown;
+  runScenario: unknown;
+  failNextCall: unknown;
+  assertComplete(): void;
+}
+
+interface IncompleteRealtimeShape {
+  unconsumedCalls: readonly { index: number; method: string }[];
+  pendingExpectations: readonly { order: number; method: string }[];
+  pendingFailures: readonly { method: string; count: number }[];
+}
+
+/**
+ * `ScriptedRealtimeTransport` says what is incomplete only through the error `assertComplete()`
+ * throws. It does not remember a call it rejected (the expectation is gone and the error went to
+ * the caller, often the session, which turns it into an `error` event), so its report cannot
+ * show such a mismatch; `realtime()` records every one.
+ */
+function scriptedRealtimeReport(value: unknown): DoubleReport | undefined {
+  const candidate = value as Partial<ScriptedRealtimeShape> | null;
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    typeof candidate.expectCall !== 'function' ||
+    typeof candidate.runScenario !== 'function' ||
+    typeof candidate.failNextCall !== 'function' ||
+    typeof candidate.assertComplete !== 'function'
+  ) {
+    return undefined;
+  }
+  const transport = candidate as ScriptedRealtimeShape;
+  const calls = transport.calls;
+  const formats = formatsOf(calls, PCM16_24K);
+  const described = calls.map((call, index) => describeRealtimeCall(call, formats[index] ?? PCM16_24K));
+  let pending: string[] = [];
+  let mismatches: string[] = [];
+  try {
+    transport.assertComplete();
+  } catch (error) {
+    const incomplete = error as Partial<IncompleteRealtimeShape> | null;
+    if (!Array.isArray(incomplete?.pendingExpectations)) {
+      mismatches = [`assertComplete() threw ${brief(error, 120)}`];
+    } else {
+      pending = [
+        ...incomplete.pendingExpectations.map((expectation) => `${expectation.order}. expectCall('${expectation.method}') still waiting`),
+        ...(incomplete.pendingFailures ?? []).map((failure) => `failNextCall('${failure.method}') not used (${failure.count} left)`),
+      ];
+      mismatches = (incomplete.unconsumedCalls ?? []).map(
+        (call) => `call #${call.index + 1}, ${described[call.index] ?? `${call.method}()`}, came with no expectCall() to take it.`,
+      );
+    }
+  }
+  return { label: 'ScriptedRealtimeTransport', pending, mismatches, calls: described.map((line, index) => `${index + 1}. ${line}`) };
+}
+
+export const sdkReportAdapters: readonly ReportAdapter[] = [scriptedModelReport, scriptedSandboxSessionReport, scriptedRealtimeReport];

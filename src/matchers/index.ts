@@ -7,6 +7,8 @@ import { toHaveCalledToolTimes } from './toHaveCalledToolTimes';
 import { toHaveHandedOffTo } from './toHaveHandedOffTo';
 import { toHaveNthCalledTool } from './toHaveNthCalledTool';
 import { toHaveRequestedApproval } from './toHaveRequestedApproval';
+import { toHaveSentAudio } from './toHaveSentAudio';
+import { toHaveSentRealtime } from './toHaveSentRealtime';
 
 /** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = {
@@ -19,6 +21,8 @@ export const matchers = {
   toHaveExecuted,
   toHaveWrittenFile,
   toHaveDeletedFile,
+  toHaveSentRealtime,
+  toHaveSentAudio,
 };
 
 export type { MatcherState, MatcherResult } from './context';

@@ -1,5 +1,8 @@
 import type { HandoffTarget } from '../fakes/modelTurn';
 import type { ToolArguments, ToolRef } from '../builders/toolTypes';
+import type { RealtimeMethod, RealtimePayload } from '../fakes/realtimeCall';
+import type { PartialDeep } from '../fakes/realtimeStep';
+import type { SentAudio } from './toHaveSentAudio';
 
 /** A partial of `T` at every depth; asymmetric matchers (`expect.any(String)`) fit anywhere. */
 export type DeepPartial<T> = T extends readonly (infer Item)[]
@@ -34,4 +37,8 @@ export interface AgentsMatchers<R = unknown> {
   toHaveWrittenFile(path: string, content?: string | RegExp): R;
   /** A patch deleted the file at `path`. */
   toHaveDeletedFile(path: string): R;
+  /** The `realtime()` script (or `ScriptedRealtimeTransport`) sent a `method` call; `partial` matches its payload. */
+  toHaveSentRealtime<M extends RealtimeMethod>(method: M, partial?: PartialDeep<RealtimePayload<M>>): R;
+  /** The transport sent audio; `expected` compares its totals: `{ ms: 1000 }`, `{ chunks: 5, committed: true }`. */
+  toHaveSentAudio(expected?: SentAudio): R;
 }

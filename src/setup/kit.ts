@@ -4,6 +4,8 @@ import { modelProvider, type ModelProviderOptions } from '../builders/modelProvi
 import type { CassetteModel } from '../fakes/CassetteModel';
 import type { ProviderDouble } from '../fakes/ProviderDouble';
 import { sandbox, type SandboxOptions, type SandboxScript } from '../builders/sandbox';
+import { realtime, type RealtimeScript } from '../builders/realtime';
+import type { RealtimeOptions } from '../fakes/RealtimeDouble';
 import { untrack } from '../fakes/registry';
 import type { Verifiable } from '../fakes/report';
 import { verify } from './install';
@@ -14,6 +16,7 @@ export interface Kit {
   cassette(path: string | URL, options?: CassetteOptions): CassetteModel;
   modelProvider(options: ModelProviderOptions): ProviderDouble;
   sandbox(options?: SandboxOptions): SandboxScript;
+  realtime(options?: RealtimeOptions): RealtimeScript;
   /** Verifies this kit's doubles; the fixture calls it when its test ends. */
   verify(): void;
 }
@@ -30,6 +33,7 @@ export function createKit(): Kit {
     cassette: (path, options) => adopt(cassette(path, options), options),
     modelProvider: (options) => adopt(modelProvider(options), options),
     sandbox: (options) => adopt(sandbox(options), options),
+    realtime: (options) => adopt(realtime(options), options),
     verify: () => verify(owned.splice(0), 'when the test ended'),
   };
 }

@@ -144,3 +144,29 @@ export function sandboxAgent(model: Model, capabilities?: Capability[], name = '
 export function offeredTools(script: { requests: readonly { tools: readonly { name: string }[] }[] }, n = 1): string[] {
   return (script.requests[n - 1]?.tools ?? []).map((tool) => tool.name).sort();
 }
+
+/** Collects a Realtime session's `error` events: the errors the session swallowed instead of throwing. */
+export function sessionErrors(session: { on(event: 'error', listener: (event: { error: unknown }) => void): unknown }): unknown[] {
+  const errors: unknown[] = [];
+  session.on('error', (event) => errors.push(event.error));
+  return errors;
+}
+
+/** Waits until `check` returns true, for effects the code under test produces later; bounded. */
+export async function eventually(check: () => boolean, timeoutMs = 1000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`eventually(): still false after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+declare const jest: { useFakeTimers(): unknown; useRealTimers(): unknown } | undefined;
+declare const vi: { useFakeTimers(): unknown; useRealTimers(): unknown } | undefined;
+
+/** Installs the running runner's fake timers (Jest's `jest`, Vitest's `vi`); returns the undo. */
+export function useFakeTimers(): () => void {
+  const timers = typeof jest !== 'undefined' ? jest : (vi as NonNullable<typeof vi>);
+  timers.useFakeTimers();
+  return () => void timers.useRealTimers();
+}

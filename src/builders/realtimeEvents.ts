@@ -1,0 +1,109 @@
+import { Usage, type UsageInput } from '@openai/agents';
+import type { PlannedEvent } from '../fakes/realtimeStep';
+
+/**
+ * The transport events of whole turns, in the order and shape the SDK's own OpenAI transport emits
+ * them (`openaiRealtimeBase`): a response starts, its items are added, streamed and completed,
+ * and the response ends. Usage is left to `emitUsage`, so turns never change `session.usage`.
+ */
+
+export function event(name: string, ...args: unknown[]): PlannedEvent {
+  return { type: 'event', name, args };
+}
+
+const NO_USAGE = Object.freeze({ inputTokens: 0, outputTokens: 0, totalTokens: 0, inputTokensDetails: {}, outputTokensDetails: {} });
+
+function responseStarted(responseId: string): PlannedEvent {
+  return event('turn_started', { type: 'response_started', providerData: { response: { id: responseId } } });
+}
+
+function responseDone(responseId: string, output: readonly unknown[]): PlannedEvent {
+  return event('turn_done', { type: 'response_done', response: { id: responseId, output, usage: NO_USAGE } });
+}
+
+export interface ToolCallIds {
+  callId: string;
+  itemId: string;
+  responseId: string;
+}
+
+/** The model calls a function: the call item, the `function_call` the session dispatches, the response's end. */
+export function toolCallEvents(name: string, args: string, ids: ToolCallIds): PlannedEvent[] {
+  const { callId, itemId, responseId } = ids;
+  return [
+    responseStarted(responseId),
+    event('item_update', { itemId, type: 'function_call', status: 'in_progress', name, arguments: args, output: null }),
+    event('function_call', { id: itemId, type: 'function_call', name, callId, arguments: args, responseId }),
+    responseDone(responseId, [{ type: 'function_call', id: itemId, callId, name, arguments: args, status: 'completed' }]),
+  ];
+}
+
+export interface ReplyIds {
+  itemId: string;
+  responseId: string;
+}
+
+/** An assistant text answer streamed in `deltas`; with `done: false` the response stays open. */
+export function textReplyEvents(text: string, deltas: readonly string[], done: boolean, ids: ReplyIds): PlannedEvent[] {
+  const { itemId, responseId } = ids;
+  const content = [{ type: 'output_text', text }];
+  const events = [
+    responseStarted(responseId),
+    event('item_update', { itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] }),
+    ...deltas.map((delta) => event('output_text_delta', { type: 'output_text_delta', itemId, delta, responseId })),
+  ];
+  if (!done) return events;
+  return [
+    ...events,
+    event('item_update', { itemId, type: 'message', role: 'assistant', status: 'completed', content }),
+    responseDone(responseId, [{ type: 'message', id: itemId, role: 'assistant', status: 'completed', content }]),
+  ];
+}
+
+/** An assistant spoken answer: audio chunks interleaved with transcript deltas, then audio done and the item completed. */
+export function audioReplyEvents(transcript: string, chunks: readonly ArrayBuffer[], deltas: readonly string[], ids: ReplyIds): PlannedEvent[] {
+  const { itemId, responseId } = ids;
+  const content = [{ type: 'output_audio', transcript }];
+  const streamed: PlannedEvent[] = [];
+  for (let index = 0; index < Math.max(chunks.length, deltas.length); index += 1) {
+    const data = chunks[index];
+    if (data !== undefined) streamed.push(event('audio', { type: 'audio', data, responseId }));
+    const delta = deltas[index];
+    if (delta !== undefined) streamed.push(event('audio_transcript_delta', { type: 'transcript_delta', itemId, delta, responseId }));
+  }
+  return [
+    responseStarted(responseId),
+    event('item_update', { itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] }),
+    ...streamed,
+    event('audio_done'),
+    event('item_update', { itemId, type: 'message', role: 'assistant', status: 'completed', content }),
+    responseDone(responseId, [{ type: 'message', id: itemId, role: 'assistant', status: 'completed', content }]),
+  ];
+}
+
+/** The server's echo of a typed user message, which is what puts it into the session's history. */
+export function userMessageEvents(text: string, itemId: string): PlannedEvent[] {
+  return [event('item_update', { itemId, type: 'message', role: 'user', status: 'completed', content: [{ type: 'input_text', text }] })];
+}
+
+/**
+ * The user spoke: the audio item appears without a transcript, then the transcription completes.
+ * The session merges the transcript into history only from the raw (`'*'`) event.
+ */
+export function userTranscriptEvents(transcript: string, itemId: string): PlannedEvent[] {
+  return [
+    event('item_update', { itemId, type: 'message', role: 'user', status: 'in_progress', content: [{ type: 'input_audio', transcript: null }] }),
+    event('*', { type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript }),
+  ];
+}
+
+export function usageEvents(usage: UsageInput | Usage): PlannedEvent[] {
+  // The session adds the value to its own Usage, which reads the fields of another Usage.
+  const value = typeof (usage as Usage).add === 'function' ? usage : new Usage(usage);
+  return [event('usage_update', value)];
+}
+
+/** `"Hi there."` → `["Hi", " there."]`: how a transcript streams when the test does not say. */
+export function wordsOf(text: string): string[] {
+  return text.match(/\s*\S+\s*$|\s*\S+/g) ?? (text === '' ? [] : [text]);
+}

@@ -1,0 +1,124 @@
+import { RealtimeAgent, RealtimeSession, type RealtimeItem } from '@openai/agents/realtime';
+import { realtime, ScriptError, transcriptOf } from 'agents-testkit';
+import { expect, test } from './support';
+
+const message = (itemId: string, role: 'user' | 'assistant', text: string): RealtimeItem =>
+  role === 'user'
+    ? { itemId, type: 'message', role, status: 'completed', content: [{ type: 'input_text', text }] }
+    : { itemId, type: 'message', role, status: 'completed', content: [{ type: 'output_text', text }] };
+
+test("the SDK guide's two-turn conversation, with its own history items, in under 20 lines", async () => {
+  const conversation = [message('user_1', 'user', 'Hello'), message('assistant_1', 'assistant', 'Hi! How can I help?')];
+  conversation.push(message('user_2', 'user', 'What did I just say?'), message('assistant_2', 'assistant', 'You said hello.'));
+  const rt = realtime()
+    .expect('sendMessage', { message: 'Hello' })
+    .emit('item_update', conversation[0]!)
+    .emit('item_update', conversation[1]!);
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  session.sendMessage('Hello');
+  await rt.settled();
+
+  rt.expect('sendMessage', { message: 'What did I just say?' }).emit('item_update', conversation[2]!).emit('item_update', conversation[3]!);
+  session.sendMessage('What did I just say?');
+  await rt.settled();
+  session.close();
+
+  expect(session.history).toEqual(conversation);
+});
+
+test('high-level turns give the same conversation with generated ids', async () => {
+  const rt = realtime().expect('sendMessage', { message: 'Hello' }).emitUserMessage('Hello').emitTextReply('Hi! How can I help?');
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  session.sendMessage('Hello');
+  await rt.settled();
+
+  expect(session.history).toEqual([
+    { itemId: 'item_1', type: 'message', role: 'user', status: 'completed', content: [{ type: 'input_text', text: 'Hello' }] },
+    { itemId: 'item_2', type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Hi! How can I help?' }] },
+  ]);
+});
+
+test('a text reply streams its deltas inside a response, as the OpenAI transport emits it', async () => {
+  const rt = realtime().emitTextReply('Hi there, friend.');
+  const seen: string[] = [];
+  rt.on('turn_started', () => seen.push('turn_started'));
+  rt.on('item_update', () => seen.push('item_update'));
+  rt.on('output_text_delta', (event) => seen.push(`delta ${JSON.stringify(event.delta)}`));
+  rt.on('turn_done', () => seen.push('turn_done'));
+  await rt.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(seen).toEqual(['turn_started', 'item_update', 'delta "Hi"', 'delta " there,"', 'delta " friend."', 'item_update', 'turn_done']);
+});
+
+test('events scripted before connect are delivered once session.connect() has resolved, none dropped', async () => {
+  const rt = realtime().emitTextReply('Welcome!').emitUserMessage('Thanks.');
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Greeter' }), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(transcriptOf(session)).toEqual(['assistant: Welcome!', 'user: Thanks.']);
+});
+
+test('the session sees no event before it can observe it', async () => {
+  const rt = realtime().emitTextReply('Welcome!');
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Greeter' }), { transport: rt });
+  const connecting = session.connect({ apiKey: 'test' });
+  await Promise.resolve();
+  expect(session.history).toEqual([]);
+  await connecting;
+  await rt.settled();
+
+  expect(transcriptOf(session)).toEqual(['assistant: Welcome!']);
+});
+
+test('a call that comes before the events of the step ahead of it were delivered still matches in order', async () => {
+  const rt = realtime()
+    .expect('sendMessage', { message: 'one' })
+    .emitTextReply('First.')
+    .expect('sendMessage', { message: 'two' })
+    .emitTextReply('Second.');
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  session.sendMessage('one');
+  session.sendMessage('two');
+  await rt.settled();
+
+  expect(transcriptOf(session)).toEqual(['assistant: First.', 'assistant: Second.']);
+});
+
+test('a script can be extended between turns, and settled() waits for the new steps only', async () => {
+  const rt = realtime().expect('sendMessage', { message: 'one' });
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  session.sendMessage('one');
+  await rt.settled();
+  expect(rt.remainingSteps).toBe(0);
+
+  rt.expect('sendMessage', { message: 'two' });
+  expect(rt.remainingSteps).toBe(1);
+  session.sendMessage('two');
+  await rt.settled();
+  expect(rt.remainingSteps).toBe(0);
+});
+
+test('emit is typed by event name and still returns the script', () => {
+  const rt = realtime({ verify: false });
+  const chained = rt.emit('item_deleted', { itemId: 'a' }).emit('audio_done').expect('close');
+  // @ts-expect-error item_deleted takes an item with an itemId
+  expect(() => rt.emit('item_deleted', 5)).toThrow(ScriptError);
+  // @ts-expect-error turn_started takes a response_started event
+  rt.emit('turn_started', { type: 'response_done' });
+  expect(chained).toBe(rt);
+});
+
+test('a usage report adds to session.usage', async () => {
+  const rt = realtime().emitTextReply('Hi').emitUsage({ inputTokens: 12, outputTokens: 30, totalTokens: 42 });
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(session.usage).toMatchObject({ requests: 1, inputTokens: 12, outputTokens: 30, totalTokens: 42 });
+});

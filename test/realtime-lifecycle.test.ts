@@ -1,0 +1,174 @@
+import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+import { IncompleteScriptError, MismatchError, realtime, SettleTimeoutError } from 'agents-testkit';
+import { verify } from '../src/setup/install';
+import { createKit } from '../src/setup/kit';
+import { expect, failureOf, rejectionOf, stripAnsi, test, thrownBy, useFakeTimers } from './support';
+
+const agent = () => new RealtimeAgent({ name: 'Assistant', instructions: 'Help.' });
+
+test('connect and close are recorded and accepted without a step', async () => {
+  const rt = realtime();
+  const session = new RealtimeSession(agent(), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  session.close();
+  await rt.settled();
+
+  expect(rt.calls.map((call) => call.method)).toEqual(['connect', 'close']);
+  expect(rt.status).toBe('disconnected');
+  expect(failureOf(() => expect(rt).not.toBeComplete())).toMatchSnapshot();
+});
+
+test('an explicit connect step checks the connection options; the API key is never recorded', async () => {
+  const rt = realtime().expect('connect', { options: { apiKeyProvided: true, initialSessionConfig: { instructions: 'Help.' } } });
+  const session = new RealtimeSession(agent(), { transport: rt });
+  await session.connect({ apiKey: 'sk-secret' });
+  await rt.settled();
+
+  expect(JSON.stringify(rt.calls)).not.toContain('sk-secret');
+});
+
+test('a connect step whose options differ fails', async () => {
+  const rt = realtime({ verify: false }).expect('connect', { options: { model: 'gpt-realtime' } });
+  const session = new RealtimeSession(agent(), { transport: rt, model: 'gpt-4o-realtime-preview' });
+  await session.connect({ apiKey: 'test' });
+
+  const error = await rejectionOf(rt.settled());
+
+  expect(error).toMatchObject({ kind: 'wrong_arguments', callIndex: 0, stepIndex: 0 });
+  expect(error.message).toMatchSnapshot();
+});
+
+test('a step that never comes fails within timeoutMs, naming it', async () => {
+  const rt = realtime({ verify: false, timeoutMs: 80 }).expect('sendMessage', { message: 'Hi' }).emitTextReply('Hello!');
+  const session = new RealtimeSession(agent(), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  const started = Date.now();
+
+  const error = await rejectionOf(rt.settled());
+
+  expect(Date.now() - started).toBeLessThan(1000);
+  expect(error).toBeInstanceOf(SettleTimeoutError);
+  expect(error).toBeInstanceOf(IncompleteScriptError);
+  expect(error).toMatchObject({
+    double: 'realtime()',
+    timeoutMs: 80,
+    waitingFor: 'a sendMessage call (step 1)',
+    pending: ['1. expect(\'sendMessage\', {"message":"Hi"})', '2. emitTextReply("Hello!")'],
+  });
+  expect(error.message).toMatchSnapshot();
+});
+
+test('settled() takes its own timeout', async () => {
+  const rt = realtime({ verify: false }).expect('interrupt');
+  const error = await rejectionOf(rt.settled({ timeoutMs: 20 }));
+  expect(error).toMatchObject({ timeoutMs: 20 });
+});
+
+test('events wait for the connection, and a timeout says so', async () => {
+  const rt = realtime({ verify: false, timeoutMs: 20 }).emitTextReply('Hello!');
+  const error = await rejectionOf(rt.settled());
+  expect((error as SettleTimeoutError).waitingFor).toBe(
+    'the transport to connect to deliver step 1: events reach the session only once session.connect() has resolved (the transport is disconnected)',
+  );
+});
+
+test('a mismatch rejects settled() at once, with the structured error', async () => {
+  const rt = realtime({ verify: false, timeoutMs: 5000 }).expect('sendMessage', { message: 'Hi' });
+  const started = Date.now();
+  const waiting = rejectionOf(rt.settled());
+  rt.sendAudio(new ArrayBuffer(48), {});
+
+  const error = await waiting;
+
+  expect(Date.now() - started).toBeLessThan(1000);
+  expect(error).toBeInstanceOf(MismatchError);
+  expect(error).toMatchObject({
+    kind: 'wrong_method',
+    double: 'realtime()',
+    callIndex: 0,
+    stepIndex: 0,
+    expected: '1. expect(\'sendMessage\', {"message":"Hi"})',
+    actual: 'sendAudio(1 ms)',
+  });
+  expect(error.message).toMatchSnapshot();
+});
+
+test('a call after the script ran out fails; with strict: false it is recorded and passes', async () => {
+  const strict = realtime({ verify: false }).expect('sendMessage');
+  strict.sendMessage('one', {});
+  strict.sendMessage('two', {});
+  expect(stripAnsi((await rejectionOf(strict.settled())).message)).toMatchSnapshot();
+
+  const lenient = realtime({ strict: false }).expect('sendMessage', { message: 'two' });
+  lenient.mute(true);
+  lenient.sendMessage('one', {});
+  lenient.sendMessage('two', {});
+  lenient.interrupt();
+  await lenient.settled();
+  expect(failureOf(() => expect(lenient).not.toBeComplete())).toMatchSnapshot();
+});
+
+test('a predicate step rejects a call by returning false or throwing', async () => {
+  const returnsFalse = realtime({ verify: false }).expect('mute', function isMuting(call) {
+    return call.muted;
+  });
+  returnsFalse.mute(false);
+  expect((await rejectionOf(returnsFalse.settled())).message).toContain('the predicate returned false');
+
+  const throws = realtime({ verify: false }).expect('mute', () => {
+    throw new Error('not now');
+  });
+  throws.mute(true);
+  expect((await rejectionOf(throws.settled())).message).toContain('the predicate threw Error: not now');
+});
+
+test('close on a closed transport is recorded, as the session may do it', async () => {
+  const rt = realtime();
+  rt.close();
+  expect(rt.calls).toEqual([{ index: 0, method: 'close' }]);
+  await rt.settled();
+});
+
+test('a script with nothing in it is settled at once', async () => {
+  await realtime().settled();
+});
+
+test('the after-each verification names pending steps of a realtime() script', () => {
+  const rt = realtime({ name: 'support', verify: false }).expect('sendMessage', { message: 'Hi' });
+  const error = thrownBy(() => verify([rt], 'when the test ended'));
+  expect(error).toBeInstanceOf(IncompleteScriptError);
+  expect(error.message).toMatchSnapshot();
+});
+
+test('the kit fixture adopts realtime() scripts', () => {
+  const kit = createKit();
+  const rt = kit.realtime({ name: 'fixture' }).expect('interrupt');
+  expect(() => kit.verify()).toThrow('realtime("fixture") has 1 step not used');
+  rt.interrupt();
+  expect(() => kit.verify()).not.toThrow();
+});
+
+test("fake timers installed by the test do not freeze the script's waits", async () => {
+  const restore = useFakeTimers();
+  try {
+    const rt = realtime().emitTextReply('Hi').expect('interrupt');
+    const session = new RealtimeSession(agent(), { transport: rt });
+    await session.connect({ apiKey: 'test' });
+    session.interrupt();
+    await rt.settled();
+    const late = realtime({ verify: false, timeoutMs: 20 }).expect('interrupt');
+    expect(await rejectionOf(late.settled())).toBeInstanceOf(SettleTimeoutError);
+  } finally {
+    restore();
+  }
+});
+
+test('a pending wait does not keep the process alive', async () => {
+  const refTimers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+  const before = refTimers();
+  const rt = realtime({ verify: false, timeoutMs: 60_000 }).expect('interrupt');
+  const waiting = rt.settled();
+  expect(refTimers()).toBe(before);
+  rt.interrupt();
+  await waiting;
+});

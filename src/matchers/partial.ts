@@ -1,10 +1,12 @@
+import { binaryEquality } from '../fakes/partialMatch';
 import { isAsymmetricMatcher } from '../format/brief';
 import type { MatcherState } from './context';
 
 /**
  * Whether `actual` matches `expected` partially: every key of an expected plain object must match,
  * recursively; arrays match element by element; anything else (asymmetric matchers included) goes
- * through the runner's `equals` with the user's custom testers.
+ * through the runner's `equals` with the user's custom testers — plus a byte-wise tester, since the
+ * runners count any two ArrayBuffers as equal (they have no enumerable keys).
  */
 export function matchesPartial(state: MatcherState, actual: unknown, expected: unknown): boolean {
   if (isPlainObject(expected) && !isAsymmetricMatcher(expected)) {
@@ -21,7 +23,7 @@ export function matchesPartial(state: MatcherState, actual: unknown, expected: u
       expected.every((item, index) => matchesPartial(state, actual[index], item))
     );
   }
-  return state.equals(actual, expected, state.customTesters ?? []);
+  return state.equals(actual, expected, [...(state.customTesters ?? []), binaryEquality]);
 }
 
 /** `actual` cut down to the keys `expected` names, so a diff shows only what was asked about. */

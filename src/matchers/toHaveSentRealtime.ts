@@ -1,6 +1,5 @@
 import { printDiffOrStringify, printExpected, printReceived } from 'jest-matcher-utils';
 import { closest } from '../format/closest';
-import { binaryEquality } from '../fakes/partialMatch';
 import { isRealtimeMethod, REALTIME_METHODS } from '../fakes/realtimeCall';
 import type { Matcher } from './context';
 import { hint, invalidExpected, times } from './messages';
@@ -19,9 +18,7 @@ export const toHaveSentRealtime: Matcher<[method: unknown, partial?: unknown]> =
   }
   const record = readRealtime(received, hintLine);
   const ofMethod = record.calls.flatMap((call, index) => (call.method === method ? [index] : []));
-  // Audio payloads are ArrayBuffers, which the runners' equality would count as equal whatever their bytes.
-  const state = { ...this, equals: this.equals, customTesters: [...(this.customTesters ?? []), binaryEquality] };
-  const matching = partial === undefined ? ofMethod : ofMethod.filter((index) => matchesPartial(state, record.calls[index], partial));
+  const matching = partial === undefined ? ofMethod : ofMethod.filter((index) => matchesPartial(this, record.calls[index], partial));
   const pass = matching.length > 0;
   const wanted = `call of ${printExpected(method)}${partial === undefined ? '' : ` matching ${printExpected(partial)}`}`;
 

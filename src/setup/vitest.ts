@@ -6,7 +6,9 @@ import type { AgentsMatchers } from '../matchers/types';
 install({
   expect,
   beforeEach,
-  afterEach: (fn) => afterEach((context) => fn(context.task.concurrent === true)),
+  // Vitest 4 parses a hook's first parameter for fixtures: it must be destructured, or every test
+  // built with `test.extend` (the kit's own `test` included) fails with a FixtureParseError.
+  afterEach: (fn) => afterEach(({ task }) => fn(task.concurrent === true)),
   afterAll,
 });
 
@@ -26,7 +28,10 @@ export const it = test;
 
 export type { Kit };
 
+// Vitest 3.2+ types `expect(…)`, `expect.*` and `expect.extend` from `Matchers` alone; the
+// asymmetric interface adds `expect.not.*` (and `expect.*` before 3.2). Both must return `any`:
+// `ExpectStatic` extends both, and differing member types would conflict.
 declare module 'vitest' {
   interface Matchers<T = any> extends AgentsMatchers<T> {}
-  interface AsymmetricMatchersContaining extends AgentsMatchers {}
+  interface AsymmetricMatchersContaining extends AgentsMatchers<any> {}
 }

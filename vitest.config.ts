@@ -14,14 +14,15 @@ const alias = {
 const shared = {
   globals: true,
   setupFiles: [join(root, 'src/setup/vitest.ts')],
-  // Each runner keeps its own snapshot files; scripts/compare-snapshots.mjs checks they agree.
-  resolveSnapshotPath: (testPath: string, extension: string) =>
-    join(dirname(testPath), '__snapshots__', 'vitest', `${basename(testPath)}${extension}`),
 };
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Each runner keeps its own snapshot files; scripts/compare-snapshots.mjs checks they agree.
+    // Vitest reads this option from the root config only: inside a project it is silently ignored.
+    resolveSnapshotPath: (testPath: string, extension: string) =>
+      join(dirname(testPath), '__snapshots__', 'vitest', `${basename(testPath)}${extension}`),
     projects: [
       { resolve: { alias }, test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'] } },
       { resolve: { alias }, test: { ...shared, name: 'examples', include: ['examples/**/*.test.ts'] } },

@@ -8,3 +8,4 @@ export type { DoubleReport } from './fakes/report';
 export { ScriptError, MismatchError, IncompleteScriptError } from './errors/index';
 export type { ScriptErrorReason, MismatchKind } from './errors/index';
 export { configure, type KitConfig } from './config';
+export { matchers } from './matchers/index';

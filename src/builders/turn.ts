@@ -98,7 +98,10 @@ export class TurnBuilder {
   }
 
   #at(verb: string): StepContext {
-    return { ...this.#context, within: this.#context.verb, verb };
+    // Spelled out: a spread that then overwrites `verb` takes V8's slow path, and this runs for
+    // every item written (bench/README.md, the workflow benchmark).
+    const { double, stepIndex, verb: within } = this.#context;
+    return { double, stepIndex, verb, within };
   }
 
   #callId(options: CallOptions | undefined, context: StepContext): string {

@@ -1,5 +1,5 @@
 import type { Agent, Handoff, RunItem } from '@openai/agents';
-import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from 'jest-matcher-utils';
+import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from './matcherUtils';
 import { parseArguments } from '../format/modelInput';
 
 /** One tool call the model made in a run, in the order the run made them. */

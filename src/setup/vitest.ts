@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, expect, test as baseTest } from 'vitest';
 import { install } from './install';
-import { createKit, type Kit } from './kit';
+import type { Kit } from './kit';
 import type { AgentsMatchers } from '../matchers/types';
 
 install({
@@ -19,6 +19,9 @@ install({
 export const test = baseTest.extend<{ kit: Kit }>({
   // eslint-disable-next-line no-empty-pattern
   kit: async ({}, use) => {
+    // Loaded with the first test that uses the fixture: the builders (and the SDK's testing
+    // module) are no part of what importing the setup file costs (bench/README.md).
+    const { createKit } = await import('./kit');
     const kit = createKit();
     await use(kit);
     kit.verify();

@@ -5,7 +5,9 @@
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
-  vitest: { configFile: 'vitest.config.ts' },
+  // `related: false`: Vitest's related-file filter follows the specs' imports only, and misses
+  // modules reached through the setup file (the matchers), whose mutants would then run no test.
+  vitest: { configFile: 'vitest.config.ts', related: false },
   coverageAnalysis: 'perTest',
   mutate: ['src/matchers/**/*.ts', 'src/builders/**/*.ts'],
   ignorePatterns: ['dist', 'consumers', 'reports', '.test-results', '*.tgz'],

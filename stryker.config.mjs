@@ -9,6 +9,9 @@ export default {
   // modules reached through the setup file (the matchers), whose mutants would then run no test.
   vitest: { configFile: 'vitest.config.ts', related: false },
   coverageAnalysis: 'perTest',
+  // Vitest does not type-check, and `// @ts-nocheck` lines would change the recipes that
+  // test/readme.test.ts compares with the README.
+  disableTypeChecks: false,
   mutate: ['src/matchers/**/*.ts', 'src/builders/**/*.ts'],
   ignorePatterns: ['dist', 'consumers', 'reports', '.test-results', '*.tgz'],
   reporters: ['clear-text', 'progress', 'html', 'json'],

@@ -15,5 +15,7 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   sourcemap: false,
+  // `import.meta.url` in the CommonJS build too (src/matchers/matcherUtils.ts loads lazily with it).
+  shims: true,
   external: ['@openai/agents', 'vitest', '@jest/globals', 'jest-matcher-utils'],
 });

@@ -54,10 +54,40 @@ const steps = {
       'vitest',
       `npx vitest run --reporter=default --reporter=json --outputFile.json=${join(results, 'vitest.json')}`,
       join(results, 'vitest.json'),
+      // Like Jest's --ci below: a missing snapshot fails instead of being written (Vitest reads CI).
+      { CI: process.env.CI || 'true' },
     ),
   jest: () => runner('jest', `npx jest --ci --json --outputFile=${join(results, 'jest.json')}`, join(results, 'jest.json')),
   snapshots: () => check('snapshots agree across runners', 'node scripts/compare-snapshots.mjs'),
+  types: () => {
+    for (const tsconfig of ['vitest', 'jest', 'jest-globals']) check(`types ${tsconfig}`, `npx tsc -p test-d/${tsconfig}/tsconfig.json`);
+  },
+  package: () => {
+    check('publint --strict', 'npx publint --strict');
+    const tarball = packed();
+    if (tarball) check('are the types wrong', `npx attw ${tarball} --profile strict --entrypoints . ./vitest ./jest --format ascii`);
+    else record('are the types wrong', 0, 1);
+  },
+  consumers: () => {
+    const tarball = packed();
+    const report = join(results, 'consumers.json');
+    sh(`node scripts/consumers.mjs ${tarball ? `--tarball ${tarball} ` : ''}--json ${report}`);
+    if (!existsSync(report)) return record('consumers', 0, 1);
+    for (const fixture of JSON.parse(readFileSync(report, 'utf8'))) record(`consumer ${fixture.name}`, fixture.passed, fixture.failed);
+  },
 };
+
+let tarball;
+/** The package as `npm pack` makes it, packed once per run from the build step's dist. */
+function packed() {
+  if (tarball !== undefined) return tarball;
+  // Without a build step in this run, pack the ordinary way: `prepack` builds.
+  const scripts = only.length === 0 || only.includes('build') ? '--ignore-scripts ' : '';
+  console.log(`\n$ npm pack ${scripts}--pack-destination ${results}`);
+  const outcome = spawnSync(`npm pack ${scripts}--json --pack-destination ${results}`, { shell: true, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  tarball = outcome.status === 0 ? join(results, JSON.parse(outcome.stdout.slice(outcome.stdout.indexOf('[\n')))[0].filename) : null;
+  return tarball;
+}
 
 for (const [name, step] of Object.entries(steps)) {
   if (only.length > 0 && !only.includes(name)) continue;

@@ -111,7 +111,11 @@ export class TurnBuilder {
   }
 
   #at(verb: string): StepContext {
-    return this.#nested ? { ...this.#context, within: this.#context.verb, verb } : this.#context;
+    if (!this.#nested) return this.#context;
+    // Spelled out: a spread that then overwrites `verb` takes V8's slow path, and this runs for
+    // every item written (bench/README.md, the workflow benchmark).
+    const { double, stepIndex, verb: within } = this.#context;
+    return { double, stepIndex, verb, within };
   }
 
   #callId(options: CallOptions | undefined, context: StepContext): { callId: string; fixedId?: true } {

@@ -99,7 +99,7 @@ export class ModelDouble implements Model, Verifiable {
     };
   }
 
-  async getResponse(request: ModelRequest): Promise<ModelResponse> {
+  getResponse(request: ModelRequest): Promise<ModelResponse> {
     this.#prepare(request, false);
     return this.#inner.getResponse(request);
   }
@@ -162,8 +162,14 @@ export class ModelDouble implements Model, Verifiable {
     switch (turn.kind) {
       case 'output': {
         const output = this.#outputFor(turn.items, request, callIndex, stepIndex);
-        if (!turn.usage) return modelResponse(output);
-        return modelResponse({ output, usage: new Usage(turn.usage), responseId: `scripted-response-${callIndex + 1}` });
+        const response = turn.usage
+          ? { output, usage: new Usage(turn.usage), responseId: `scripted-response-${callIndex + 1}` }
+          : output;
+        // A queued response step is deep-copied by the SDK to guard it from later edits; items built
+        // here for this one call need no guard, and as a responder they skip the copy (bench/README.md:
+        // it was most of the kit's cost per call). Items the user handed in with t.item() keep it.
+        if (turn.items.some((item) => item.type === 'raw')) return modelResponse(response);
+        return modelResponder(() => response);
       }
       case 'error':
         return modelError(turn.error, turn.advice);
@@ -176,8 +182,9 @@ export class ModelDouble implements Model, Verifiable {
   }
 
   #outputFor(items: readonly PlannedItem[], request: ModelRequest, callIndex: number, stepIndex: number): AgentOutputItem[] {
-    const offered = offeredBy(request);
-    const taken = callIdsIn(request);
+    // Read off the request only when a call needs them: most turns are plain replies.
+    let offered: Offered | undefined;
+    let taken: Set<string> | undefined;
     return items.map((item) => {
       switch (item.type) {
         case 'message':
@@ -188,15 +195,15 @@ export class ModelDouble implements Model, Verifiable {
           return item.item;
         case 'patch':
           // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
-          this.#checkOffered('tool', 'apply_patch', offered, callIndex, stepIndex);
-          return { type: 'apply_patch_call', callId: this.#callIdFor(item, taken, callIndex, stepIndex), status: 'completed', operation: item.operation };
+          this.#checkOffered('tool', 'apply_patch', (offered ??= offeredBy(request)), callIndex, stepIndex);
+          return { type: 'apply_patch_call', callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex), status: 'completed', operation: item.operation };
         case 'call':
-          this.#checkOffered('tool', item.name, offered, callIndex, stepIndex);
-          return functionCall(item.name, item.args, { callId: this.#callIdFor(item, taken, callIndex, stepIndex) });
+          this.#checkOffered('tool', item.name, (offered ??= offeredBy(request)), callIndex, stepIndex);
+          return functionCall(item.name, item.args, { callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex) });
         case 'handoff': {
-          const toolName = resolveHandoffName(item, offered);
+          const toolName = resolveHandoffName(item, (offered ??= offeredBy(request)));
           this.#checkOffered('handoff', toolName, offered, callIndex, stepIndex);
-          return functionCall(toolName, item.args, { callId: this.#callIdFor(item, taken, callIndex, stepIndex) });
+          return functionCall(toolName, item.args, { callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex) });
         }
       }
     });

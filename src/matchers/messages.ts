@@ -6,7 +6,7 @@ import {
   printReceived,
   printWithType,
   RECEIVED_COLOR,
-} from 'jest-matcher-utils';
+} from './matcherUtils';
 import { brief } from '../format/brief';
 import type { MatcherState } from './context';
 import type { ToolCallRecord } from './runRecord';

@@ -1,4 +1,4 @@
-import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from 'jest-matcher-utils';
+import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from './matcherUtils';
 import { PCM16_24K, type AudioFormat } from '../format/audioFormat';
 import { describeRealtimeCall, formatsOf } from '../fakes/realtimeCall';
 

@@ -1,5 +1,5 @@
 import type { Agent, Handoff, RunItem } from '@openai/agents';
-import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from 'jest-matcher-utils';
+import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from './matcherUtils';
 import { parseArguments } from '../format/modelInput';
 import { hasFinished, HOSTED_CALL_NAMES, isRunResult, isStreamedResult } from '../format/runResult';
 

@@ -1,4 +1,4 @@
-import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from 'jest-matcher-utils';
+import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from './matcherUtils';
 import { brief } from '../format/brief';
 import { SANDBOX_RECORD, type SandboxRecord } from '../fakes/SandboxDouble';
 import type { FileWrite } from '../fakes/sandboxWorkspace';

@@ -1,4 +1,4 @@
-import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from 'jest-matcher-utils';
+import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from './matcherUtils';
 import { isComplete } from '../fakes/report';
 import { reportOf } from '../fakes/reportOf';
 import { describeCalls, describeNotes, describeReport } from '../format/report';

@@ -1,4 +1,4 @@
-import { printDiffOrStringify, printExpected, printReceived } from 'jest-matcher-utils';
+import { printDiffOrStringify, printExpected, printReceived } from './matcherUtils';
 import { closest } from '../format/closest';
 import type { Matcher } from './context';
 import { hint, invalidExpected, listToolCalls, times } from './messages';

@@ -1,4 +1,4 @@
-import { printExpected, printReceived } from 'jest-matcher-utils';
+import { printExpected, printReceived } from './matcherUtils';
 import type { Matcher } from './context';
 import { hint, invalidExpected, listToolCalls, times } from './messages';
 import { readRun, toolNameOf } from './runRecord';

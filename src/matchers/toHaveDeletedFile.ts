@@ -1,4 +1,4 @@
-import { printExpected, printReceived } from 'jest-matcher-utils';
+import { printExpected, printReceived } from './matcherUtils';
 import { closest } from '../format/closest';
 import type { Matcher } from './context';
 import { hint, invalidExpected } from './messages';

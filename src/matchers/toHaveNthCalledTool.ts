@@ -1,4 +1,4 @@
-import { printDiffOrStringify, printExpected, printReceived, RECEIVED_COLOR } from 'jest-matcher-utils';
+import { printDiffOrStringify, printExpected, printReceived, RECEIVED_COLOR } from './matcherUtils';
 import type { Matcher } from './context';
 import { describeToolCall, hint, invalidExpected, listToolCalls } from './messages';
 import { matchesPartial, subsetFor } from './partial';

@@ -1,4 +1,4 @@
-import { printDiffOrStringify, printExpected, printReceived } from 'jest-matcher-utils';
+import { printDiffOrStringify, printExpected, printReceived } from './matcherUtils';
 import type { Matcher } from './context';
 import { describeToolCall, hint, invalidExpected } from './messages';
 import { matchesPartial, subsetFor } from './partial';

@@ -1,4 +1,4 @@
-import { printExpected, printReceived } from 'jest-matcher-utils';
+import { printExpected, printReceived } from './matcherUtils';
 import { describeFormat, describeMs, msOf } from '../format/audioFormat';
 import { byteLengthOf } from '../fakes/realtimeCall';
 import type { Matcher } from './context';

@@ -1,4 +1,4 @@
-import { printDiffOrStringify, printExpected, printReceived } from 'jest-matcher-utils';
+import { printDiffOrStringify, printExpected, printReceived } from './matcherUtils';
 import { closest } from '../format/closest';
 import { isRealtimeMethod, REALTIME_METHODS } from '../fakes/realtimeCall';
 import type { Matcher } from './context';

@@ -1,4 +1,4 @@
-import { printDiffOrStringify, printExpected, printReceived } from 'jest-matcher-utils';
+import { printDiffOrStringify, printExpected, printReceived } from './matcherUtils';
 import { isAsymmetricMatcher } from '../format/brief';
 import { closest } from '../format/closest';
 import type { Matcher } from './context';

@@ -4,12 +4,22 @@ import type { RealtimeMethod, RealtimePayload } from '../fakes/realtimeCall';
 import type { PartialDeep } from '../fakes/realtimeStep';
 import type { SentAudio } from './toHaveSentAudio';
 
+/**
+ * An asymmetric matcher as the types see it. Vitest's and the `jest` globals' return `any`, but
+ * `@jest/globals`' return `AsymmetricMatcher` objects, which must fit in place of any value too.
+ */
+export interface AsymmetricMatcherLike {
+  asymmetricMatch(other: unknown): boolean;
+}
+
 /** A partial of `T` at every depth; asymmetric matchers (`expect.any(String)`) fit anywhere. */
-export type DeepPartial<T> = T extends readonly (infer Item)[]
-  ? readonly DeepPartial<Item>[]
-  : T extends object
-    ? { [K in keyof T]?: DeepPartial<T[K]> }
-    : T;
+export type DeepPartial<T> =
+  | AsymmetricMatcherLike
+  | (T extends readonly (infer Item)[]
+      ? readonly DeepPartial<Item>[]
+      : T extends object
+        ? { [K in keyof T]?: DeepPartial<T[K]> }
+        : T);
 
 /** The arguments a matcher takes for `tool`: a deep partial of the tool's parsed arguments. */
 export type ExpectedArguments<T> = DeepPartial<ToolArguments<T>>;

@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeEach, expect, test as baseTest } from 'vitest';
 import { install } from './install';
-import { createKit, type Kit } from './kit';
+import type { Kit } from './kit';
 import type { AgentsMatchers } from '../matchers/types';
 
 install({
   expect,
   beforeEach,
-  // Vitest reads the hook's parameter pattern to pick fixtures, so it must destructure.
+  // Vitest 4 parses a hook's first parameter for fixtures: it must be destructured, or every test
+  // built with `test.extend` (the kit's own `test` included) fails with a FixtureParseError.
   afterEach: (fn) => afterEach(({ task }) => fn(task.concurrent === true)),
   afterAll,
 });
@@ -18,6 +19,9 @@ install({
 export const test = baseTest.extend<{ kit: Kit }>({
   // eslint-disable-next-line no-empty-pattern
   kit: async ({}, use) => {
+    // Loaded with the first test that uses the fixture: the builders (and the SDK's testing
+    // module) are no part of what importing the setup file costs (bench/README.md).
+    const { createKit } = await import('./kit');
     const kit = createKit();
     await use(kit);
     kit.verify();
@@ -27,7 +31,10 @@ export const it = test;
 
 export type { Kit };
 
+// Vitest 3.2+ types `expect(…)`, `expect.*` and `expect.extend` from `Matchers` alone; the
+// asymmetric interface adds `expect.not.*` (and `expect.*` before 3.2). Both must return `any`:
+// `ExpectStatic` extends both, and differing member types would conflict.
 declare module 'vitest' {
   interface Matchers<T = any> extends AgentsMatchers<T> {}
-  interface AsymmetricMatchersContaining extends AgentsMatchers {}
+  interface AsymmetricMatchersContaining extends AgentsMatchers<any> {}
 }

@@ -1,0 +1,3 @@
+// The `jest` globals' `expect`, as a module for the shared type tests.
+const globalExpect = expect;
+export { globalExpect as expect };

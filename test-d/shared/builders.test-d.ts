@@ -1,0 +1,47 @@
+// Tool arguments in scripts are typed from the tool's zod schema; nothing decays to `any`.
+import { Agent, type Model } from '@openai/agents';
+import { model, type ModelCall, type ModelScript, type ToolArguments } from 'agents-testkit';
+import { check, typed, type Equal, type IsAny } from './assert';
+import { billing, getWeather, ping, refund } from './fixtures';
+
+check<Equal<ToolArguments<typeof getWeather>, { city: string; unit?: 'c' | 'f' | undefined; days?: number[] | undefined }>>();
+check<Equal<ToolArguments<'get_weather'>, Record<string, unknown>>>();
+
+const script = model({ name: 'weather' })
+  .calls(getWeather, { city: 'Tokyo' })
+  .thenCalls(getWeather, { city: 'Tokyo', unit: 'c', days: [1, 2] }, { callId: 'call_a' })
+  .calls('any_tool_by_name', { anything: [1, { deep: true }] })
+  .calls(ping)
+  .handsOffTo(billing)
+  .thenReplies('Sunny.')
+  .turn((t) => t.replies('Checking.').calls(refund, { orderId: 'A-1', amount: 30 }))
+  .responds((call) => {
+    typed<ModelCall>(call);
+    typed<string | undefined>(call.userText);
+    return `You said ${call.userText ?? ''}`;
+  })
+  .times(2);
+
+check<Equal<typeof script, ModelScript>>();
+check<Equal<IsAny<typeof script>, false>>();
+typed<Model>(script);
+new Agent({ name: 'Weather', model: script, tools: [getWeather] });
+typed<number>(script.remainingSteps);
+typed<string | undefined>(script.firstRequest?.systemInstructions);
+
+// @ts-expect-error a wrong type for a schema field
+model().calls(getWeather, { city: 42 });
+// @ts-expect-error a key the schema does not have
+model().calls(getWeather, { city: 'Tokyo', country: 'JP' });
+// @ts-expect-error a required field left out
+model().calls(getWeather, {});
+// @ts-expect-error arguments are required when the schema requires fields
+model().calls(getWeather);
+// @ts-expect-error a value outside the enum
+model().thenCalls(getWeather, { city: 'Tokyo', unit: 'kelvin' });
+// @ts-expect-error inside a turn too
+model().turn((t) => t.calls(refund, { orderId: 'A-1', amount: '30' }));
+// @ts-expect-error the call id goes in the options, not the arguments
+model().calls(getWeather, { city: 'Tokyo', callId: 'call_a' });
+// @ts-expect-error an unknown verb
+model().repliez('Hi');

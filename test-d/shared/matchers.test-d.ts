@@ -1,0 +1,95 @@
+// Every matcher is typed on `expect(…)`, under `.not`, `.resolves` and `.rejects`, and in its
+// asymmetric form; tool arguments are a deep partial of the zod schema. `runner-expect` is each
+// runner's own `expect` (see expect.ts beside each runner's tsconfig).
+import { expect } from 'runner-expect';
+import { check, typed, type Equal, type IsAny } from './assert';
+import { billing, getWeather, ping, refund, result, toBilling } from './fixtures';
+
+const pending = Promise.resolve(result);
+
+// On expect(…)
+expect(result).toHaveCalledTool(getWeather);
+expect(result).toHaveCalledTool(getWeather, { city: 'Tokyo' });
+expect(result).toHaveCalledTool(getWeather, { days: [1] });
+expect(result).toHaveCalledTool(getWeather, {});
+expect(result).toHaveCalledTool(getWeather, { city: expect.stringContaining('Tok') });
+expect(result).toHaveCalledTool(getWeather, expect.objectContaining({ city: 'Tokyo' }));
+expect(result).toHaveCalledTool('get_weather', { anything: { goes: true } });
+expect(result).toHaveCalledTool(ping);
+expect(result).toHaveCalledToolTimes(getWeather, 2);
+expect(result).toHaveCalledToolTimes('get_weather', 0);
+expect(result).toHaveNthCalledTool(1, getWeather, { unit: 'c' });
+expect(result).toHaveNthCalledTool(2, 'lookup_order');
+expect(result).toHaveHandedOffTo(billing);
+expect(result).toHaveHandedOffTo(toBilling);
+expect(result).toHaveHandedOffTo('Billing');
+expect(result).toHaveRequestedApproval(refund);
+expect(result).toHaveRequestedApproval(refund, { amount: 30 });
+expect(result).toBeComplete();
+
+// @ts-expect-error a wrong type for a schema field
+expect(result).toHaveCalledTool(getWeather, { city: 42 });
+// @ts-expect-error a key the schema does not have
+expect(result).toHaveCalledTool(getWeather, { country: 'JP' });
+// @ts-expect-error a value outside the enum
+expect(result).toHaveCalledTool(getWeather, { unit: 'kelvin' });
+// @ts-expect-error a wrong type deep inside
+expect(result).toHaveCalledTool(getWeather, { days: ['1'] });
+// @ts-expect-error not a tool
+expect(result).toHaveCalledTool(42);
+// @ts-expect-error the count is a number
+expect(result).toHaveCalledToolTimes(getWeather, '2');
+// @ts-expect-error the position comes first
+expect(result).toHaveNthCalledTool(getWeather, 1);
+// @ts-expect-error a wrong type for a schema field
+expect(result).toHaveNthCalledTool(1, getWeather, { city: 42 });
+// @ts-expect-error not an agent, a handoff or a name
+expect(result).toHaveHandedOffTo(42);
+// @ts-expect-error a wrong type for a schema field
+expect(result).toHaveRequestedApproval(refund, { amount: '30' });
+// @ts-expect-error a key the schema does not have
+expect(result).toHaveRequestedApproval(refund, { reason: 'late' });
+// @ts-expect-error takes no arguments
+expect(result).toBeComplete('all');
+// @ts-expect-error an unknown matcher is rejected, so the types never decayed to `any`
+expect(result).toHaveCalledTol(getWeather);
+
+// The matchers' parameters are typed, not `any`
+type Assertion = ReturnType<typeof expect<typeof result>>;
+check<Equal<Parameters<Assertion['toHaveCalledToolTimes']>[1], number>>();
+check<Equal<IsAny<Parameters<Assertion['toHaveHandedOffTo']>[0]>, false>>();
+
+// .not
+expect(result).not.toHaveCalledTool(getWeather, { city: 'Tokyo' });
+expect(result).not.toHaveCalledToolTimes(getWeather, 1);
+expect(result).not.toHaveNthCalledTool(1, refund, { orderId: 'A-1' });
+expect(result).not.toHaveHandedOffTo(billing);
+expect(result).not.toHaveRequestedApproval(refund);
+expect(result).not.toBeComplete();
+// @ts-expect-error a wrong type under .not too
+expect(result).not.toHaveCalledTool(getWeather, { city: 42 });
+// @ts-expect-error an unknown matcher under .not
+expect(result).not.toHaveCalledTol(getWeather);
+
+// .resolves and .rejects return promises
+typed<Promise<unknown>>(expect(pending).resolves.toHaveCalledTool(getWeather, { city: 'Tokyo' }));
+typed<Promise<unknown>>(expect(pending).resolves.not.toHaveHandedOffTo('Billing'));
+typed<Promise<unknown>>(expect(pending).resolves.toBeComplete());
+typed<Promise<unknown>>(expect(pending).rejects.toHaveCalledToolTimes(getWeather, 1));
+// @ts-expect-error an unknown matcher under .resolves
+void expect(pending).resolves.toHaveCalledTol(getWeather);
+// Tool arguments under .resolves are checked per runner: Vitest's types lose them (see test-d/vitest).
+
+// Asymmetric, inside other matchers
+expect({ weather: result, billing: result }).toEqual({
+  weather: expect.toHaveCalledTool(getWeather, { city: 'Tokyo' }),
+  billing: expect.not.toHaveHandedOffTo(billing),
+});
+expect([result]).toEqual([expect.toHaveCalledToolTimes(getWeather, 1)]);
+expect({ result }).toEqual({ result: expect.toHaveNthCalledTool(1, getWeather) });
+expect({ result }).toEqual({ result: expect.toHaveRequestedApproval(refund, { orderId: 'A-1' }) });
+expect({ result }).toEqual({ result: expect.toBeComplete() });
+// @ts-expect-error a wrong type in the asymmetric form
+expect.toHaveCalledTool(getWeather, { city: 42 });
+// @ts-expect-error an unknown asymmetric matcher
+expect.toHaveCalledTol(getWeather);

@@ -12,6 +12,8 @@ const shared = {
   },
   setupFilesAfterEnv: ['<rootDir>/src/setup/jest.ts'],
   snapshotResolver: '<rootDir>/test/support/jestSnapshotResolver.cjs',
+  // Stryker's sandbox copy of the project (npm run mutation) would give two `agents-testkit` packages.
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
 };
 
 module.exports = {

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { run, tool } from '@openai/agents';
 import { cassette, CASSETTE_MODE_ENV, IncompleteScriptError, MismatchError, ScriptError } from 'agents-testkit';
 import { z } from 'zod';
@@ -210,6 +211,44 @@ describe('missing and broken cassettes', () => {
       'ignore must list request fields (instructions, input, tools, handoffs, outputType, settings, prompt, previousResponseId, conversationId); got the string "instruction".',
     );
     expect(thrownBy(() => cassette(FIXTURE, { mode: 'record', model: 42 as never })).message).toContain('model must be a model name, a Model or a factory');
+  });
+
+  test('each option is checked, and the message names the cassette and what came', () => {
+    const refusal = (write: () => unknown) => {
+      const error = thrownBy(write) as ScriptError;
+      expect(error).toBeInstanceOf(ScriptError);
+      expect(error.message.startsWith(`${error.double}: `)).toBe(true);
+      return { reason: error.reason, message: error.message };
+    };
+    const named = 'cassette("test/fixtures/weather.json")';
+    expect(refusal(() => cassette(' '))).toEqual({ reason: 'invalid_path', message: 'cassette(" "): expected the path of a cassette file; got the string " ".' });
+    expect(refusal(() => cassette(7 as never))).toEqual({ reason: 'invalid_path', message: 'cassette(7): expected the path of a cassette file; got number 7.' });
+    expect(refusal(() => cassette(FIXTURE, null as never))).toEqual({ reason: 'invalid_option', message: `${named}: expected an options object; got null.` });
+    expect(refusal(() => cassette(FIXTURE, { redact: 'mask' as never }))).toEqual({
+      reason: 'invalid_option',
+      message: `${named}: redact must be an object like { request: (request) => request }; got the string "mask".`,
+    });
+    expect(refusal(() => cassette(FIXTURE, { redact: null as never })).message).toContain('redact must be an object');
+    expect(refusal(() => cassette(FIXTURE, { redact: { response: 1 as never } })).message).toBe(`${named}: redact.response must be a function; got number 1.`);
+    expect(refusal(() => cassette(FIXTURE, { ignore: 'tools' as never })).message).toMatch(/: ignore must list request fields \(.*\); got the string "tools"\.$/);
+    expect(refusal(() => cassette(FIXTURE, { mode: 'record', model: '  ' })).message).toBe(
+      `${named}: model must be a model name, a Model or a factory; got an empty name.`,
+    );
+    expect(refusal(() => cassette(FIXTURE, { mode: 'record', model: {} as never })).message).toBe(
+      `${named}: model must be a model name, a Model or a factory; got an object ({}).`,
+    );
+  });
+
+  test('valid options are taken: a name, a file URL, hooks, ignored fields', async () => {
+    const replay = cassette(pathToFileURL(FIXTURE), { name: 'weather', ignore: ['settings'], redact: { response: (response) => response } });
+    expect(replay).toMatchObject({ label: 'cassette("weather")' });
+    expect(cassette(pathToFileURL(FIXTURE), { verify: false })).toMatchObject({ label: `cassette(${JSON.stringify(resolve(FIXTURE))})` });
+    expect((await run(agentWith(replay), 'Weather in Tokyo?')).finalOutput).toBe('Sunny in Tokyo today.');
+  });
+
+  test('a missing cassette with a real model given says only how to record it', () => {
+    const error = thrownBy(() => cassette('test/fixtures/nope.json', { model: 'gpt-5.4-mini' }));
+    expect(error.message).toMatch(/\(or pass \{ mode: 'record' \} to cassette\("test\/fixtures\/nope.json"\)\)\.$/);
   });
 
   test(`an unknown ${CASSETTE_MODE_ENV} is rejected`, () => {

@@ -105,6 +105,35 @@ describe('modelProvider()', () => {
     expect(thrownBy(() => modelProvider(undefined as never)).message).toContain('expected routes like');
   });
 
+  test('every route is checked, and the messages name the provider and what came', () => {
+    const refusal = (options: unknown) => {
+      const error = thrownBy(() => modelProvider(options as never)) as ScriptError;
+      expect(error).toBeInstanceOf(ScriptError);
+      expect(error.reason).toBe('invalid_route');
+      expect(error.double).toBe(error.message.slice(0, error.message.indexOf(':')));
+      return error.message;
+    };
+    expect(refusal(null)).toBe("modelProvider(): expected routes like { agents: { Triage: model().replies('…') } }; got null.");
+    expect(refusal({ agents: [] })).toBe("modelProvider(): agents must map names to scripts, like { Triage: model().replies('…') }; got an array ([]).");
+    expect(refusal({ models: null })).toBe(
+      "modelProvider(): models must map names to scripts, like { 'gpt-5.4-mini': model().replies('…') }; got null.",
+    );
+    expect(refusal({ name: 'support', models: 'gpt-5' })).toBe(
+      `modelProvider("support"): models must map names to scripts, like { 'gpt-5.4-mini': model().replies('…') }; got the string "gpt-5".`,
+    );
+    expect(refusal({ agents: { Triage: model({ verify: false }) }, models: { 'gpt-5': { getResponse() {} } } })).toBe(
+      `modelProvider(): models["gpt-5"] must be a Model such as model().replies('…'); got an object ({}).`,
+    );
+    expect(refusal({ agents: {}, models: {} })).toBe(
+      "modelProvider(): it routes nothing; pass { agents: { Name: model()… } } or { models: { 'gpt-5.4-mini': model()… } }.",
+    );
+  });
+
+  test('a route of models only, or of agents only, is enough', () => {
+    expect(modelProvider({ models: { 'gpt-5': model({ verify: false }) }, verify: false })).toBeComplete();
+    expect(modelProvider({ agents: { Triage: model({ verify: false }) }, verify: false })).toBeComplete();
+  });
+
   test('the kit fixture owns the provider and the cassette it makes', async () => {
     const kit = createKit();
     const provider = kit.modelProvider({ agents: { Assistant: kit.cassette('test/fixtures/weather.json') } });

@@ -89,3 +89,29 @@ test('a verb left without outcome that the SDK never reaches still fails the ver
 
   expect(thrownBy(() => sb.assertComplete()).message).toMatchSnapshot();
 });
+
+test('every option is checked, and the message names what came', () => {
+  const refusal = (options: unknown) => {
+    const error = thrownBy(() => sandbox(options as never)) as ScriptError;
+    expect(error).toMatchObject({ reason: 'invalid_option', double: 'sandbox()', stepIndex: undefined });
+    return error.message;
+  };
+  expect(refusal(null)).toBe("sandbox(): expected an options object like { name: 'ci' }; got null.");
+  expect(refusal('ci')).toBe(`sandbox(): expected an options object like { name: 'ci' }; got the string "ci".`);
+  expect(refusal({ name: ' ' })).toBe('sandbox(): name must be a non-empty string; got the string " ".');
+  expect(refusal({ name: 7 })).toBe('sandbox(): name must be a non-empty string; got number 7.');
+  expect(refusal({ verify: 'no' })).toBe('sandbox(): verify must be a boolean; got the string "no".');
+  expect(refusal({ supports: 'readFile' })).toBe(`sandbox(): supports lists session method names, like ['pathExists']; got the string "readFile".`);
+  expect(refusal({ supports: ['readFile', 3] })).toBe('sandbox(): supports lists SandboxSession methods; number 3 is not one.');
+  expect(refusal({ files: ['a.txt'] })).toBe(`sandbox(): files maps paths to contents, like { 'README.md': '# Hello' }; got an array (["a.txt"]).`);
+  expect(refusal({ files: null })).toBe(`sandbox(): files maps paths to contents, like { 'README.md': '# Hello' }; got null.`);
+  expect(refusal({ files: 'a.txt' })).toBe(`sandbox(): files maps paths to contents, like { 'README.md': '# Hello' }; got the string "a.txt".`);
+});
+
+test('valid options are taken as given', () => {
+  const sb = sandbox({ name: 'ci', verify: false, supports: ['pathExists', 'start'], files: { 'a.txt': '' } });
+  expect(sb.label).toBe('sandbox("ci")');
+  expect(typeof (sb as unknown as { start?: unknown }).start).toBe('function');
+  expect('start' in sandbox({ verify: false })).toBe(false);
+  expect(sandbox({ verify: true, supports: [] })).toBeComplete();
+});

@@ -14,6 +14,8 @@ function oneLine(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (typeof value === 'function') return value.name ? `[Function ${value.name}]` : '[Function]';
   if (typeof value === 'bigint') return `${value}n`;
+  // JSON would print NaN and ±Infinity as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   if (typeof value === 'symbol') return value.toString();
   if (value instanceof Error) return `${value.name}: ${value.message}`;
   if (value instanceof RegExp) return String(value);

@@ -44,6 +44,33 @@ describe('toHaveCalledTool', () => {
     expect(failureOf(() => expect(result).not.toHaveCalledTool(getWeather, { city: 'Oslo' }))).toMatchSnapshot();
   });
 
+  test('a long run lists its first and last calls and the matching ones, and counts what it leaves out', async () => {
+    const cities = Array.from({ length: 40 }, (_, index) => `C${index + 1}`);
+    const script = model()
+      .turn((t) => cities.reduce((turn, city) => turn.calls(getWeather, { city }), t))
+      .thenReplies('Done.');
+    const result = await run(agentWith(script), 'Go');
+    const message = failureOf(() => expect(result).not.toHaveCalledTool(getWeather, { city: 'C20' }));
+    expect(message).toMatchSnapshot();
+    const listed = [...message.matchAll(/^\s*(?:→ )?(\d+)\. get_weather/gm)].map((match) => Number(match[1]));
+    expect(listed).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 36, 37, 38, 39, 40]);
+    expect(message).toContain('  … 9 more tool calls\n');
+    expect(message).toContain('  … 15 more tool calls\n');
+    expect(message).toContain('Number of tool calls: 40');
+  });
+
+  test('a run of up to 30 calls lists every one', async () => {
+    const cities = Array.from({ length: 30 }, (_, index) => `C${index + 1}`);
+    const script = model()
+      .turn((t) => cities.reduce((turn, city) => turn.calls(getWeather, { city }), t))
+      .thenReplies('Done.');
+    const result = await run(agentWith(script), 'Go');
+    const message = failureOf(() => expect(result).toHaveCalledTool(getWeather, { city: 'Rome' }));
+    const listed = [...message.matchAll(/^\s*(?:→ )?(\d+)\. get_weather/gm)].map((match) => Number(match[1]));
+    expect(listed).toEqual(cities.map((_, index) => index + 1));
+    expect(message).not.toContain('more tool call');
+  });
+
   test('streamed runs are read once they finished', async () => {
     const script = model().calls(getWeather, { city: 'Oslo' }).thenReplies('Done.');
     const result = await run(agentWith(script), 'Go', { stream: true });

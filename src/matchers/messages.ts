@@ -32,17 +32,41 @@ export function describeToolCall(call: { name: string; args: unknown }): string 
   return `${call.name}(${call.args === undefined ? '' : brief(call.args, 100)})`;
 }
 
+/** A failure lists every call up to this many; a longer run shows its head, tail and marked calls. */
+export const LISTED_CALLS_LIMIT = 30;
+const HEAD = 10;
+const TAIL = 5;
+const MARKED = 10;
+
 /**
- * The numbered record of what the run did, the way aws-sdk-client-mock lists calls: every call,
- * the ones that matched marked with an arrow, and the count at the end.
+ * The numbered record of what the run did, the way aws-sdk-client-mock lists calls: the calls,
+ * the ones that matched marked with an arrow, and the count at the end. A run of thousands of
+ * calls would bury the message, so past LISTED_CALLS_LIMIT the list keeps the first calls, the
+ * last ones and the first marked ones, and says how many calls each gap leaves out.
  */
 export function listToolCalls(calls: readonly ToolCallRecord[], marked: ReadonlySet<number> = new Set()): string {
   if (calls.length === 0) return 'The run made no tool calls.';
-  const lines = calls.map((call, index) => {
+  const shown = shownIndices(calls.length, marked);
+  const lines: string[] = [];
+  let next = 0;
+  for (const index of shown) {
+    if (index > next) lines.push(`  … ${index - next} more tool call${index - next === 1 ? '' : 's'}`);
+    const call = calls[index]!;
     const line = `${index + 1}. ${describeToolCall(call)}${call.agent ? `  (${call.agent})` : ''}`;
-    return marked.has(index) ? RECEIVED_COLOR(`→ ${line}`) : `  ${line}`;
-  });
+    lines.push(marked.has(index) ? RECEIVED_COLOR(`→ ${line}`) : `  ${line}`);
+    next = index + 1;
+  }
+  if (next < calls.length) lines.push(`  … ${calls.length - next} more tool call${calls.length - next === 1 ? '' : 's'}`);
   return ['Tool calls of the run:', ...lines, '', `Number of tool calls: ${printReceived(calls.length)}`].join('\n');
+}
+
+function shownIndices(count: number, marked: ReadonlySet<number>): number[] {
+  if (count <= LISTED_CALLS_LIMIT) return Array.from({ length: count }, (_, index) => index);
+  const shown = new Set<number>();
+  for (let index = 0; index < HEAD; index++) shown.add(index);
+  for (let index = count - TAIL; index < count; index++) shown.add(index);
+  [...marked].sort((a, b) => a - b).slice(0, MARKED).forEach((index) => shown.add(index));
+  return [...shown].sort((a, b) => a - b);
 }
 
 export function times(count: number): string {

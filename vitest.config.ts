@@ -5,13 +5,13 @@ import { defineConfig } from 'vitest/config';
 const root = dirname(fileURLToPath(import.meta.url));
 
 // Specs run from source: `agents-testkit` resolves to src, as the examples import it by name.
-const alias = {
+export const alias = {
   'agents-testkit/vitest': join(root, 'src/setup/vitest.ts'),
   'agents-testkit/jest': join(root, 'src/setup/jest.ts'),
   'agents-testkit': join(root, 'src/index.ts'),
 };
 
-const shared = {
+export const shared = {
   globals: true,
   setupFiles: [join(root, 'src/setup/vitest.ts')],
   // Each runner keeps its own snapshot files; scripts/compare-snapshots.mjs checks they agree.

@@ -72,3 +72,61 @@ describe('model() rejects misuse where it is written', () => {
     expect(() => quiet().handsOffTo(billing).thenHandsOffTo('Billing')).not.toThrow();
   });
 });
+
+test('each refusal says what it expected and what it got', () => {
+  const hosted = { type: 'hosted_tool', name: 'web_search' } as unknown as string;
+  const bad: Record<string, () => unknown> = {
+    'a blank tool name': () => quiet().calls('   ', {}),
+    'a tool object with a blank name': () => quiet().calls({ ...getWeather, name: ' ' } as never, { city: 'x' }),
+    'a tool that is not a tool': () => quiet().calls(42 as never, {}),
+    'a hosted tool': () => quiet().calls(hosted, {}),
+    'arguments that are an array': () => quiet().calls('t', [1] as never),
+    'arguments that are null': () => quiet().calls('t', null as never),
+    'arguments that are not serializable': () => quiet().calls('t', { n: 1n } as never),
+    'options that are not an object': () => quiet().calls('t', {}, 5 as never),
+    'a blank call id': () => quiet().calls('t', {}, { callId: '  ' }),
+    'a handoff to a blank name': () => quiet().handsOffTo('  '),
+    'a handoff to a number': () => quiet().handsOffTo(5 as never),
+    'a patch that is not an object': () => quiet().appliesPatch(null as never),
+    'a patch that is an array': () => quiet().appliesPatch([] as never),
+    'a patch of an unknown type': () => quiet().appliesPatch({ type: 'rename_file', path: 'a' } as never),
+    'a patch with a blank path': () => quiet().appliesPatch({ type: 'delete_file', path: ' ' }),
+    'a patch that moves a created file': () => quiet().appliesPatch({ type: 'create_file', path: 'a', diff: '+a', moveTo: 'b' } as never),
+    'a patch that moves to a blank path': () => quiet().appliesPatch({ type: 'update_file', path: 'a', diff: '+a', moveTo: ' ' }),
+    'a call id prefix that is empty': () => model({ callIdPrefix: '', verify: false }),
+    'a call id prefix that is not text': () => model({ callIdPrefix: 5 as never, verify: false }),
+    'times() with nothing before it': () => quiet().times(2),
+    'a turn that is not a callback': () => quiet().turn('x' as never),
+    'an empty turn': () => quiet().turn(() => undefined),
+    'retry advice that is a number': () => quiet().fails(new Error('x'), 3 as never),
+    'retry advice that is null': () => quiet().fails(new Error('x'), null as never),
+    'a responder that is text': () => quiet().responds('text' as never),
+    'a stream that is a number': () => quiet().streams(5 as never),
+    'a stream whose second event has no type': () => quiet().streams([{ type: 'response_started' }, {} as never]),
+    'a stream whose first event is null': () => quiet().thenStreams([null as never]),
+    'an async stream repeated': () => quiet().streams((async function* () {})() as never).times(2),
+    'a fixed call id repeated': () => quiet().calls('t', {}, { callId: 'c' }).times(2),
+  };
+  const refusals = Object.fromEntries(Object.entries(bad).map(([name, write]) => [name, misuse(write)]));
+  expect(refusals).toMatchSnapshot();
+});
+
+test('a patch that moves a file reads as a move in the script', () => {
+  const script = model({ verify: false }).appliesPatch({ type: 'update_file', path: 'a.md', diff: '+a', moveTo: 'b.md' });
+  expect(thrownBy(() => script.assertComplete()).message).toContain('appliesPatch(update_file "a.md" → "b.md")');
+});
+
+test('every verb names itself in the script, then-twins included', () => {
+  const script = model({ verify: false })
+    .handsOffTo(billing)
+    .thenHandsOffTo('Support')
+    .thenAppliesPatch({ type: 'delete_file', path: 'a.md' })
+    .thenResponds(() => 'x')
+    .streams([{ type: 'response_started' }])
+    .thenStreams([{ type: 'response_started' }])
+    .thenFails(new Error('boom'), { suggested: true })
+    .thenReplies('once more')
+    .times(1);
+  expect(script.remainingSteps).toBe(8);
+  expect(thrownBy(() => script.assertComplete()).message).toMatchSnapshot();
+});

@@ -202,7 +202,7 @@ export class ModelScript extends ModelDouble {
         throw misuse(context, 'invalid_stream', `event ${bad + 1} is not a stream event with a "type"; got ${kindOf(planned[bad])}.`);
       }
     }
-    const label = Array.isArray(planned) ? `${verb}(${planned.length} events)` : `${verb}(async events)`;
+    const label = Array.isArray(planned) ? `${verb}(${planned.length} event${planned.length === 1 ? '' : 's'})` : `${verb}(async events)`;
     this.appendTurn({ kind: 'stream', label, events: planned });
     return this;
   }

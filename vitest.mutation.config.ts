@@ -1,0 +1,27 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+import { alias, shared } from './vitest.config';
+
+// The Vitest set-up Stryker runs (stryker.config.mjs), for `npm run mutation`. Stryker reruns the
+// specs that cover a mutant once per mutant, so the cost of loading a spec file dominates:
+// - Specs share one module graph per worker (`isolate: false`), which makes a rerun about ten
+//   times faster. Mutants that act when a module loads (static mutants) cannot take effect in a
+//   graph that is already loaded, so stryker.config.mjs ignores them (`ignoreStatic`).
+// - The specs that set the SDK's default model provider, which lasts for the process, keep a
+//   fresh worker per file, so that they cannot change what other specs see.
+// - The specs that run a test runner in a child process are left out: a child never sees the
+//   active mutant, so they cannot kill one.
+const childProcessSpecs = ['test/setup-vitest.test.ts', 'test/setup-jest.test.ts', 'test/sandbox-guide.test.ts'];
+const providerSpecs = ['test/provider.test.ts', 'test/offline-guard.test.ts', 'examples/model-provider.test.ts'];
+const exclude = [...configDefaults.exclude, ...childProcessSpecs, ...providerSpecs];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    resolveSnapshotPath: shared.resolveSnapshotPath,
+    projects: [
+      { resolve: { alias }, test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'], exclude, isolate: false } },
+      { resolve: { alias }, test: { ...shared, name: 'examples', include: ['examples/**/*.test.ts'], exclude, isolate: false } },
+      { resolve: { alias }, test: { ...shared, name: 'provider', include: providerSpecs, isolate: true } },
+    ],
+  },
+});

@@ -1,6 +1,6 @@
 import { run } from '@openai/agents';
 import { model } from 'agents-testkit';
-import { agentWith, describe, expect, failureOf, getWeather, lookupOrder, runCalling, test } from './support';
+import { agentWith, describe, expect, failureOf, getWeather, lookupOrder, rejectionOf, runCalling, stripAnsi, test } from './support';
 
 describe('toHaveCalledTool', () => {
   test('passes for a tool the run called, by object or by name', async () => {
@@ -57,6 +57,26 @@ describe('toHaveCalledTool', () => {
     expect(message).toContain('  … 9 more tool calls\n');
     expect(message).toContain('  … 15 more tool calls\n');
     expect(message).toContain('Number of tool calls: 40');
+  });
+
+  test('a long run shows the first ten matching calls past the head, in order', async () => {
+    const cities = Array.from({ length: 40 }, (_, index) => `C${index + 1}`);
+    const script = model()
+      .turn((t) => cities.reduce((turn, city) => turn.calls(getWeather, { city }), t))
+      .thenReplies('Done.');
+    const result = await run(agentWith(script), 'Go');
+    const fromC12 = expect.stringMatching(/^C(1[2-9]|[23]\d|40)$/);
+    const message = failureOf(() => expect(result).not.toHaveCalledTool(getWeather, { city: fromC12 }));
+    const listed = [...message.matchAll(/^\s*(?:→ )?(\d+)\. get_weather/gm)].map((match) => Number(match[1]));
+    expect(listed).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 36, 37, 38, 39, 40]);
+    expect(message).toContain('\n  … 1 more tool call\n→ 12.');
+    expect(message).toContain('\n  … 14 more tool calls\n→ 36.');
+  });
+
+  test('.resolves reads the run a promise gives, and its hint says so', async () => {
+    await expect(runCalling([getWeather, { city: 'Oslo' }])).resolves.toHaveCalledTool(getWeather);
+    const error = await rejectionOf(expect(runCalling([getWeather, { city: 'Oslo' }])).resolves.toHaveCalledTool(lookupOrder));
+    expect(stripAnsi(error.message).split('\n')[0]).toBe('expect(received).resolves.toHaveCalledTool(tool)');
   });
 
   test('a run of up to 30 calls lists every one', async () => {

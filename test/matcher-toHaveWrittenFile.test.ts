@@ -59,3 +59,26 @@ test("the SDK's scripted session has no editor record, so it is a matcher error"
   expect(failureOf(() => expect(scriptedSandboxSession()).toHaveWrittenFile('a.txt'))).toMatchSnapshot();
   expect(failureOf(() => expect(sandbox({ verify: false })).toHaveWrittenFile('a.txt', 3 as never))).toMatchSnapshot();
 });
+
+test('content that is a RegExp or an asymmetric matcher fails showing the whole content', async () => {
+  const sb = await patched();
+  expect(failureOf(() => expect(sb).toHaveWrittenFile('src/app.ts', /port = 9090/))).toMatchSnapshot();
+  expect(failureOf(() => expect(sb).toHaveWrittenFile('README.md', expect.stringContaining('yarn')))).toMatchSnapshot();
+});
+
+test('.not with content fails when the last write matches it', async () => {
+  const sb = await patched();
+  expect(sb).not.toHaveWrittenFile('src/app.ts', /port = 9090/);
+  expect(failureOf(() => expect(sb).not.toHaveWrittenFile('src/app.ts', /port = 8080/))).toMatchSnapshot();
+});
+
+test('a path that is empty or not a string is a matcher error', async () => {
+  const sb = await patched();
+  expect(failureOf(() => expect(sb).toHaveWrittenFile('  '))).toMatchSnapshot();
+  expect(failureOf(() => expect(sb).toHaveWrittenFile(5 as never))).toMatchSnapshot();
+});
+
+test('a script whose editor wrote nothing fails listing no writes', () => {
+  const sb = sandbox({ verify: false });
+  expect(failureOf(() => expect(sb).toHaveWrittenFile('README.md'))).toMatchSnapshot();
+});

@@ -77,8 +77,8 @@ test('each refusal says what it expected and what it got', () => {
   const hosted = { type: 'hosted_tool', name: 'web_search' } as unknown as string;
   const bad: Record<string, () => unknown> = {
     'a blank tool name': () => quiet().calls('   ', {}),
-    'a tool object with a blank name': () => quiet().calls({ ...getWeather, name: ' ' } as never, { city: 'x' }),
-    'a tool that is not a tool': () => quiet().calls(42 as never, {}),
+    'a tool object with a blank name': () => quiet().calls({ ...getWeather, name: ' ' } as never, { city: 'x' } as never),
+    'a tool that is not a tool': () => quiet().calls(42 as never, {} as never),
     'a hosted tool': () => quiet().calls(hosted, {}),
     'arguments that are an array': () => quiet().calls('t', [1] as never),
     'arguments that are null': () => quiet().calls('t', null as never),

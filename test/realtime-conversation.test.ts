@@ -122,3 +122,24 @@ test('a usage report adds to session.usage', async () => {
 
   expect(session.usage).toMatchObject({ requests: 1, inputTokens: 12, outputTokens: 30, totalTokens: 42 });
 });
+
+test('each high-level step emits the transport events a real session would, in order', async () => {
+  const names = ['turn_started', 'turn_done', 'item_update', 'function_call', 'output_text_delta', 'audio', 'audio_done', 'audio_transcript_delta', 'audio_interrupted', 'usage_update'] as const;
+  const rt = realtime()
+    .emitToolCall('lookup_order', { orderId: 'A-1' })
+    .emitTextReply('Hi there.')
+    .emitAudioReply('Good day', { audio: [new ArrayBuffer(4), new ArrayBuffer(2)] })
+    .emitUserTranscript('Hello')
+    .emitUsage({ inputTokens: 3, outputTokens: 2 });
+  const heard: unknown[] = [];
+  for (const name of names) {
+    rt.on(name, (...args: unknown[]) => {
+      const event = args[0];
+      const shown = event instanceof ArrayBuffer ? `${event.byteLength} bytes` : event;
+      heard.push(shown === undefined ? [name] : [name, JSON.parse(JSON.stringify(shown, (_key, value) => (value instanceof ArrayBuffer ? `${value.byteLength} bytes` : value)))]);
+    });
+  }
+  await rt.connect({ apiKey: 'test' } as never);
+  await rt.settled();
+  expect(heard).toMatchSnapshot();
+});

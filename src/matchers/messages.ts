@@ -48,7 +48,7 @@ export function listToolCalls(calls: readonly ToolCallRecord[], marked: Readonly
   if (calls.length === 0) return 'The run made no tool calls.';
   const shown = shownIndices(calls.length, marked);
   const lines: string[] = [];
-  let next = 0;
+  let next = 0; // the tail is always shown, so a gap is only ever before a listed call
   for (const index of shown) {
     if (index > next) lines.push(`  … ${index - next} more tool call${index - next === 1 ? '' : 's'}`);
     const call = calls[index]!;
@@ -56,7 +56,6 @@ export function listToolCalls(calls: readonly ToolCallRecord[], marked: Readonly
     lines.push(marked.has(index) ? RECEIVED_COLOR(`→ ${line}`) : `  ${line}`);
     next = index + 1;
   }
-  if (next < calls.length) lines.push(`  … ${calls.length - next} more tool call${calls.length - next === 1 ? '' : 's'}`);
   return ['Tool calls of the run:', ...lines, '', `Number of tool calls: ${printReceived(calls.length)}`].join('\n');
 }
 

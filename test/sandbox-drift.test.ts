@@ -122,6 +122,27 @@ test('a predicate that rejects, and one that throws (an assertion inside it is n
   expect(asserted).toContain('got exec "ls" (call 1, step 1)');
 });
 
+test("a predicate's verdict is quoted: its first line when it throws, the value when it returns one", async () => {
+  const throwing = sandbox({ verify: false }).exec(() => {
+    throw new TypeError('not pwd\nsecond line');
+  }).returns('');
+  const throwingText = sandbox({ verify: false }).exec(() => {
+    throw 'nope';
+  }).returns('');
+  const returningZero = sandbox({ verify: false }).exec(() => 0).returns('');
+  const accepting = sandbox({ verify: false }).exec(() => undefined).returns('');
+
+  await guideExample('ls', throwing);
+  await guideExample('ls', throwingText);
+  await guideExample('ls', returningZero);
+  await guideExample('ls', accepting);
+
+  expect(failureOf(() => throwing.assertComplete())).toContain('the predicate threw TypeError: not pwd.');
+  expect(failureOf(() => throwingText.assertComplete())).toContain('the predicate threw "nope".');
+  expect(failureOf(() => returningZero.assertComplete())).toContain('the predicate returned 0.');
+  expect(accepting).toBeComplete();
+});
+
 test('a failed assertion inside a responder is recorded; a responder that throws anything else fails the call on purpose', async () => {
   const asserting = sandbox({ verify: false })
     .exec(/./)

@@ -54,3 +54,28 @@ test('a received value of the wrong kind, or a bad command, is a matcher error',
   expect(failureOf(() => expect({ calls: [] }).toHaveExecuted('pwd'))).toMatchSnapshot();
   expect(failureOf(() => expect(sandbox({ verify: false })).toHaveExecuted(''))).toMatchSnapshot();
 });
+
+test('an object is read as the SDK session only with its calls, remainingSteps and assertComplete', () => {
+  const calls = [
+    { method: 'execCommand', args: [{ cmd: 'ls' }] },
+    { method: 'readFile', args: [{ path: 'a' }] },
+    { method: 'execCommand', args: [{}] },
+    { method: 'execCommand', args: [] },
+  ];
+  const lookalike = { calls, remainingSteps: 0, assertComplete: () => undefined };
+  expect(lookalike).toHaveExecuted('ls');
+  expect(lookalike).not.toHaveExecuted('a');
+  const failure = failureOf(() => expect(lookalike).toHaveExecuted('pwd'));
+  expect(failure).toContain('  1. ls\n');
+  expect(failure).toContain('Number of commands: 1');
+
+  const missing = [
+    { calls: 'ls', remainingSteps: 0, assertComplete: () => undefined },
+    { calls, remainingSteps: '0', assertComplete: () => undefined },
+    { calls, remainingSteps: 0, assertComplete: true },
+    { calls, remainingSteps: 0 },
+  ];
+  for (const value of missing) {
+    expect(failureOf(() => expect(value).toHaveExecuted('ls'))).toContain('Matcher error: received value must be');
+  }
+});

@@ -130,3 +130,32 @@ test('every verb names itself in the script, then-twins included', () => {
   expect(script.remainingSteps).toBe(8);
   expect(thrownBy(() => script.assertComplete()).message).toMatchSnapshot();
 });
+
+test('refusals inside a turn name the verb of the turn', () => {
+  const bad: Record<string, () => unknown> = {
+    'reasoning that is not text': () => quiet().turn((t) => t.reasoning(5 as never)),
+    'an item that is null': () => quiet().turn((t) => t.item(null as never)),
+    'an item whose type is a number': () => quiet().turn((t) => t.item({ type: 5 } as never)),
+    'usage that is null': () => quiet().turn((t) => t.replies('a').usage(null as never)),
+    'usage that is a number': () => quiet().turn((t) => t.replies('a').usage(5 as never)),
+    'a reply that is not serializable': () => quiet().turn((t) => t.replies({ n: 1n } as never)),
+    'a reply that is an array': () => quiet().turn((t) => t.replies([1] as never)),
+    'a handoff to nothing': () => quiet().turn((t) => t.handsOffTo(null as never)),
+  };
+  const refusals = Object.fromEntries(Object.entries(bad).map(([name, write]) => [name, misuse(write)]));
+  expect(refusals).toMatchSnapshot();
+});
+
+test('a turn lists its items in the script', () => {
+  const script = model({ verify: false }).turn((t) =>
+    t
+      .reasoning('Think first.')
+      .replies('On it.')
+      .calls('lookup', '{"raw":true}')
+      .calls(getWeather, { city: 'Oslo' })
+      .handsOffTo(billing)
+      .item({ type: 'web_search_call', id: 'ws_1', status: 'completed' } as never)
+      .usage({ inputTokens: 3 }),
+  );
+  expect(thrownBy(() => script.assertComplete()).message).toMatchSnapshot();
+});

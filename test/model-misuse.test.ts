@@ -151,7 +151,7 @@ test('a turn lists its items in the script', () => {
     t
       .reasoning('Think first.')
       .replies('On it.')
-      .calls('lookup', '{"raw":true}')
+      .calls('lookup', '{"raw":true}' as never)
       .calls(getWeather, { city: 'Oslo' })
       .handsOffTo(billing)
       .item({ type: 'web_search_call', id: 'ws_1', status: 'completed' } as never)

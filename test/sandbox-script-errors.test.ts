@@ -115,3 +115,33 @@ test('valid options are taken as given', () => {
   expect('start' in sandbox({ verify: false })).toBe(false);
   expect(sandbox({ verify: true, supports: [] })).toBeComplete();
 });
+
+test('more refusals, each with its reason and message', () => {
+  const bad: Record<string, () => unknown> = {
+    'expect() with a number': () => sandbox({ verify: false }).expect(5 as never),
+    'expect() with an argument check that is text': () => sandbox({ verify: false }).expect('start', 'reason' as never),
+    'readFile() with an empty path': () => sandbox({ verify: false }).readFile(''),
+    'deleteFile() with an empty path': () => sandbox({ verify: false }).deleteFile(' '),
+    'responds() with text': () => sandbox({ verify: false }).exec('pwd').responds('out' as never),
+  };
+  expect(Object.fromEntries(Object.entries(bad).map(([name, write]) => [name, misuseOf(write)]))).toMatchSnapshot();
+});
+
+test('steps read in the script with the name of their predicate, or "fn" without one', () => {
+  const sb = sandbox({ verify: false })
+    .expect('running', function isRunning() {
+      return true;
+    })
+    .returns(true)
+    .expect('start', () => true)
+    .returns()
+    .expect('stop')
+    .returns()
+    .exec(function isReadOnly() {
+      return true;
+    })
+    .returns('')
+    .exec(() => true)
+    .returns('');
+  expect(thrownBy(() => sb.assertComplete()).message).toMatchSnapshot();
+});

@@ -19,5 +19,5 @@ test('a command the script did not plan fails the test, although the SDK swallow
 
   expect(result.finalOutput).toBe('The workspace is /workspace.'); // still holds
   expect(sb).not.toBeComplete();
-  expect(() => sb.assertComplete()).toThrow('expected exec "pwd", got exec "ls"');
+  expect(() => sb.assertComplete()).toThrow('exec "ls": expected exec "pwd"');
 });

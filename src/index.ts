@@ -1,10 +1,8 @@
 export { model, ModelScript, type ModelOptions, type Responder } from './builders/model';
 export { TurnBuilder } from './builders/turn';
-export type { ToolRef, ToolArguments, CallOptions } from './builders/toolTypes';
-export type { HandoffTarget, DerivedOutput, ModelCallStream } from './fakes/modelTurn';
-export type { DoubleOptions } from './fakes/ModelDouble';
+export type { ToolRef, ToolArguments, CallOptions, HandoffTarget, DoubleOptions, DoubleReport } from './vocabulary';
+export type { DerivedOutput, ModelCallStream } from './fakes/modelTurn';
 export type { ModelCall, ToolOutput } from './fakes/modelCall';
-export type { DoubleReport } from './fakes/report';
 export { cassette, type CassetteMode, type CassetteOptions, type RealModel } from './builders/cassette';
 export { CassetteModel, CASSETTE_MODE_ENV, type CassetteRedaction } from './fakes/CassetteModel';
 export type { Cassette, CassetteCall, RecordedRequest, RecordedResponse, RecordedUsage, RequestField } from './fakes/cassetteFile';

@@ -223,7 +223,7 @@ describe('missing and broken cassettes', () => {
     const named = 'cassette("test/fixtures/weather.json")';
     expect(refusal(() => cassette(' '))).toEqual({ reason: 'invalid_path', message: 'cassette(" "): expected the path of a cassette file; got the string " ".' });
     expect(refusal(() => cassette(7 as never))).toEqual({ reason: 'invalid_path', message: 'cassette(7): expected the path of a cassette file; got number 7.' });
-    expect(refusal(() => cassette(FIXTURE, null as never))).toEqual({ reason: 'invalid_option', message: `${named}: expected an options object; got null.` });
+    expect(refusal(() => cassette(FIXTURE, null as never))).toEqual({ reason: 'invalid_option', message: `${named}: expected an options object like { mode: 'record', model: 'gpt-5.4-mini' }; got null.` });
     expect(refusal(() => cassette(FIXTURE, { redact: 'mask' as never }))).toEqual({
       reason: 'invalid_option',
       message: `${named}: redact must be an object like { request: (request) => request }; got the string "mask".`,

@@ -59,8 +59,8 @@ describe('a workflow that goes on after the script ran out', () => {
   test('an empty script says it has no turns', async () => {
     const m = drifting();
     const mismatch = mismatchOf(await rejectionOf(run(agentWith(m), 'Hi')));
-    expect(mismatch.message).toContain('its script has no turns left (it has none)');
-    expect(mismatch.message).toContain('The agent\'s newest input was user: "Hi"');
+    expect(mismatch.message).toContain('The script has no turns left (it has none)');
+    expect(mismatch.message).toContain('call #1, a request whose newest input is user: "Hi"');
   });
 });
 

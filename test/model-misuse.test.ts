@@ -46,7 +46,7 @@ describe('model() rejects misuse where it is written', () => {
       'not_repeatable',
       0,
     ],
-    ['an empty callIdPrefix', () => model({ callIdPrefix: '', verify: false }), 'invalid_option', 0],
+    ['an empty callIdPrefix', () => model({ callIdPrefix: '', verify: false }), 'invalid_option', undefined],
   ])('%s', (_name, write, reason, stepIndex) => {
     const error = misuse(write);
     expect(error.reason).toBe(reason);

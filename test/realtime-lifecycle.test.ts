@@ -1,5 +1,6 @@
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 import { IncompleteScriptError, MismatchError, realtime, SettleTimeoutError } from 'agents-testkit';
+import { ledgerOf } from '../src/fakes/ledger';
 import { verify } from '../src/setup/install';
 import { createKit } from '../src/setup/kit';
 import { expect, failureOf, rejectionOf, stripAnsi, test, thrownBy, useFakeTimers } from './support';
@@ -87,7 +88,7 @@ test('a mismatch rejects settled() at once, with the structured error', async ()
     double: 'realtime()',
     callIndex: 0,
     stepIndex: 0,
-    expected: '1. expect(\'sendMessage\', {"message":"Hi"})',
+    expected: 'a sendMessage call, expect(\'sendMessage\', {"message":"Hi"})',
     actual: 'sendAudio(1 ms)',
   });
   expect(error.message).toMatchSnapshot();
@@ -113,13 +114,13 @@ test('a predicate step rejects a call by returning false or throwing', async () 
     return call.muted;
   });
   returnsFalse.mute(false);
-  expect((await rejectionOf(returnsFalse.settled())).message).toContain('the predicate returned false');
+  expect((await rejectionOf(returnsFalse.settled())).message).toContain('The predicate returned false');
 
   const throws = realtime({ verify: false }).expect('mute', () => {
     throw new Error('not now');
   });
   throws.mute(true);
-  expect((await rejectionOf(throws.settled())).message).toContain('the predicate threw Error: not now');
+  expect((await rejectionOf(throws.settled())).message).toContain('The predicate threw Error: not now');
 });
 
 test('close on a closed transport is recorded, as the session may do it', async () => {
@@ -135,7 +136,7 @@ test('a script with nothing in it is settled at once', async () => {
 
 test('the after-each verification names pending steps of a realtime() script', () => {
   const rt = realtime({ name: 'support', verify: false }).expect('sendMessage', { message: 'Hi' });
-  const error = thrownBy(() => verify([rt], 'when the test ended'));
+  const error = thrownBy(() => verify([ledgerOf(rt)!], 'when the test ended'));
   expect(error).toBeInstanceOf(IncompleteScriptError);
   expect(error.message).toMatchSnapshot();
 });

@@ -1,5 +1,6 @@
 import { RealtimeAgent, RealtimeSession, type RealtimeItem } from '@openai/agents/realtime';
 import { IncompleteScriptError, MismatchError, realtime, transcriptOf } from 'agents-testkit';
+import { ledgerOf } from '../src/fakes/ledger';
 import { verify } from '../src/setup/install';
 import { eventually, expect, failureOf, getWeather, lookupOrder, rejectionOf, sessionErrors, stripAnsi, test } from './support';
 
@@ -95,7 +96,7 @@ test('a tool output that differs from the script fails every check, and the sess
   expect(error).toMatchObject({ kind: 'wrong_arguments', callIndex: 2, stepIndex: 2 });
   expect(stripAnsi(error.message)).toMatchSnapshot();
   expect(failureOf(() => expect(rt).toBeComplete())).toMatchSnapshot();
-  expect(() => verify([rt], 'when the test ended')).toThrow(IncompleteScriptError);
+  expect(() => verify([ledgerOf(rt)!], 'when the test ended')).toThrow(IncompleteScriptError);
   // Thrown into the session, the mismatch would have become an error event the session swallows.
   expect(errors).toEqual([]);
 });

@@ -29,7 +29,7 @@ test('another command than the scripted one: the SDK swallows the mismatch, the 
   expect(sb.calls.at(-1)).toMatchObject({ method: 'execCommand', mismatch: true, step: 0 });
   const error = thrownBy(() => sb.assertComplete());
   expect(error).toBeInstanceOf(IncompleteScriptError);
-  expect(error.message).toContain('expected exec "pwd", got exec "ls"');
+  expect(error.message).toContain('exec "ls": expected exec "pwd"');
   expect(error.message).toMatchSnapshot();
 });
 
@@ -118,8 +118,8 @@ test('a predicate that rejects, and one that throws (an assertion inside it is n
 
   expect(failureOf(() => rejecting.assertComplete())).toMatchSnapshot();
   const asserted = failureOf(() => asserting.assertComplete());
-  expect(asserted).toContain('the predicate threw');
-  expect(asserted).toContain('got exec "ls" (call 1, step 1)');
+  expect(asserted).toContain('The predicate threw');
+  expect(asserted).toContain('call #1, exec "ls": expected exec matching ');
 });
 
 test("a predicate's verdict is quoted: its first line when it throws, the value when it returns one", async () => {
@@ -137,9 +137,9 @@ test("a predicate's verdict is quoted: its first line when it throws, the value 
   await guideExample('ls', returningZero);
   await guideExample('ls', accepting);
 
-  expect(failureOf(() => throwing.assertComplete())).toContain('the predicate threw TypeError: not pwd.');
-  expect(failureOf(() => throwingText.assertComplete())).toContain('the predicate threw "nope".');
-  expect(failureOf(() => returningZero.assertComplete())).toContain('the predicate returned 0.');
+  expect(failureOf(() => throwing.assertComplete())).toContain('The predicate threw TypeError: not pwd.');
+  expect(failureOf(() => throwingText.assertComplete())).toContain('The predicate threw "nope".');
+  expect(failureOf(() => returningZero.assertComplete())).toContain('The predicate returned 0.');
   expect(accepting).toBeComplete();
 });
 
@@ -160,7 +160,7 @@ test('a failed assertion inside a responder is recorded; a responder that throws
   await guideExample('ls', failing);
 
   expect(asserting).not.toBeComplete();
-  expect(failureOf(() => asserting.assertComplete())).toContain('failed an assertion on exec "ls" (call 1)');
+  expect(failureOf(() => asserting.assertComplete())).toContain('call #1, exec "ls": expected exec(/./).responds(fn) (step 1). Its responder failed an assertion: ');
   expect(failing).toBeComplete();
 });
 

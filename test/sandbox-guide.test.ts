@@ -23,7 +23,7 @@ function runFixture(env: Record<string, string>): { status: number | null; outpu
 test(`the guide example with the model running another command fails under ${runner}, with no assertion added`, () => {
   const { status, output } = runFixture({ GUIDE_COMMAND: 'ls' });
 
-  expect(output).toContain('expected exec "pwd", got exec "ls"');
+  expect(output).toContain('exec "ls": expected exec "pwd"');
   expect(output).toContain('when the test ended');
   expect(status).not.toBe(0);
 }, 120_000);

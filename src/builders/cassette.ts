@@ -5,7 +5,8 @@ import { OpenAIProvider, type Model } from '@openai/agents';
 import { ScriptError, type ScriptErrorReason } from '../errors/ScriptError';
 import { loadCassette, REQUEST_FIELDS, type RequestField } from '../fakes/cassetteFile';
 import { CASSETTE_MODE_ENV, CassetteModel, recordHint, type CassetteRedaction, type CassetteSetup } from '../fakes/CassetteModel';
-import type { DoubleOptions } from '../fakes/ModelDouble';
+import type { DoubleOptions } from '../vocabulary';
+import { checkedOptions } from './options';
 import { kindOf } from './stepContext';
 import { isModel } from './validate';
 
@@ -33,21 +34,21 @@ export interface CassetteOptions extends DoubleOptions {
  * recording: `new Agent({ model: cassette('fixtures/weather.json', { model: 'gpt-5.4-mini' }) })`.
  * Relative paths are resolved from the working directory (the project root under both runners).
  */
-export function cassette(path: string | URL, options: CassetteOptions = {}): CassetteModel {
+export function cassette(path: string | URL, rawOptions?: CassetteOptions): CassetteModel {
   const shownPath = path instanceof URL ? fileURLToPath(path) : path;
-  const label = `cassette(${JSON.stringify(typeof options?.name === 'string' ? options.name : shownPath)})`;
-  const fail = (reason: ScriptErrorReason, problem: string): ScriptError =>
-    new ScriptError({ reason, double: label, message: `${label}: ${problem}` });
+  const name = typeof rawOptions?.name === 'string' && rawOptions.name.trim() !== '' ? rawOptions.name : shownPath;
+  const label = `cassette(${JSON.stringify(name)})`;
+  const { options, fail: refuse } = checkedOptions('cassette', rawOptions, "{ mode: 'record', model: 'gpt-5.4-mini' }", label);
+  const fail = (reason: ScriptErrorReason, problem: string): ScriptError => refuse(problem, reason);
 
   if (typeof shownPath !== 'string' || shownPath.trim() === '') {
     throw fail('invalid_path', `expected the path of a cassette file; got ${kindOf(path)}.`);
   }
-  if (typeof options !== 'object' || options === null) throw fail('invalid_option', `expected an options object; got ${kindOf(options)}.`);
   const absolute = resolve(shownPath);
   const mode = modeOf(options.mode, fail);
   const redact = redactionOf(options.redact, fail);
   const ignore = ignoredOf(options.ignore, fail);
-  const common = { label, path: absolute, shownPath, redact, ignore, verify: options.verify !== false };
+  const common = { name, path: absolute, shownPath, redact, ignore, verify: options.verify !== false };
 
   const play = mode === 'record-missing' ? (existsSync(absolute) ? 'replay' : 'record') : mode;
   if (play === 'record') {

@@ -1,11 +1,12 @@
 import type { ApplyPatchOperation, StreamEvent } from '@openai/agents';
 import type { ScriptedModelRetryAdvice } from '@openai/agents/testing';
 import type { ModelCall } from '../fakes/modelCall';
-import { ModelDouble, type DoubleOptions } from '../fakes/ModelDouble';
-import type { DerivedOutput, HandoffTarget, ModelCallStream, PlannedItem, PlannedTurn } from '../fakes/modelTurn';
+import { ModelDouble } from '../fakes/ModelDouble';
+import type { DerivedOutput, ModelCallStream, PlannedItem, PlannedTurn } from '../fakes/modelTurn';
 import { brief } from '../format/brief';
 import { kindOf, misuse, type StepContext } from './stepContext';
-import type { CallOptions, CallRest, ToolRef } from './toolTypes';
+import type { CallOptions, CallRest, DoubleOptions, HandoffTarget, ToolRef } from '../vocabulary';
+import { checkedOptions } from './options';
 import { messageText, TurnBuilder } from './turn';
 
 export interface ModelOptions extends DoubleOptions {
@@ -24,13 +25,10 @@ export class ModelScript extends ModelDouble {
   readonly #callIdPrefix: string;
   #callIds = 0;
 
-  constructor(options: ModelOptions = {}) {
-    super(options);
-    const prefix = options.callIdPrefix ?? 'call_';
-    if (typeof prefix !== 'string' || prefix === '') {
-      throw misuse({ double: this.label, stepIndex: 0, verb: 'model' }, 'invalid_option', 'callIdPrefix must be a non-empty string.');
-    }
-    this.#callIdPrefix = prefix;
+  constructor(options?: ModelOptions) {
+    const checked = checkedModelOptions(options);
+    super(checked);
+    this.#callIdPrefix = checked.callIdPrefix ?? 'call_';
   }
 
   /** One turn: an assistant message. Objects are sent as JSON, for agents with an `outputType`. */
@@ -223,6 +221,15 @@ export class ModelScript extends ModelDouble {
       ),
     });
   }
+}
+
+function checkedModelOptions(raw: ModelOptions | undefined): ModelOptions {
+  const { options, fail } = checkedOptions('model', raw, "{ name: 'support' }");
+  const { callIdPrefix } = options;
+  if (callIdPrefix !== undefined && (typeof callIdPrefix !== 'string' || callIdPrefix === '')) {
+    throw fail(`callIdPrefix must be a non-empty string; got ${kindOf(callIdPrefix)}.`);
+  }
+  return options;
 }
 
 /** A scripted model: `new Agent({ model: model().replies('Hi!') })`. */

@@ -1,6 +1,6 @@
-import { ScriptError } from '../errors/ScriptError';
-import type { DoubleOptions } from '../fakes/ModelDouble';
 import { ProviderDouble, type ProviderRoutes } from '../fakes/ProviderDouble';
+import type { DoubleOptions } from '../vocabulary';
+import { checkedOptions } from './options';
 import { kindOf } from './stepContext';
 import { isModel } from './validate';
 
@@ -11,11 +11,11 @@ export interface ModelProviderOptions extends ProviderRoutes, DoubleOptions {}
  * asks or by the model name it asks for: `new Runner({ modelProvider: modelProvider({ agents: { Triage: … } }) })`.
  */
 export function modelProvider(options: ModelProviderOptions): ProviderDouble {
-  const label = `modelProvider(${typeof options?.name === 'string' ? JSON.stringify(options.name) : ''})`;
-  const fail = (problem: string): ScriptError => new ScriptError({ reason: 'invalid_route', double: label, message: `${label}: ${problem}` });
-  if (typeof options !== 'object' || options === null) {
-    throw fail(`expected routes like { agents: { Triage: model().replies('…') } }; got ${kindOf(options)}.`);
-  }
+  const example = "{ agents: { Triage: model().replies('…') } }";
+  // The options are the routes, so options that are not an object are routes that are not.
+  const { fail: refuse } = checkedOptions('modelProvider', typeof options === 'object' && options !== null ? options : {}, example);
+  const fail = (problem: string) => refuse(problem, 'invalid_route');
+  if (typeof options !== 'object' || options === null) throw fail(`expected routes like ${example}; got ${kindOf(options)}.`);
   let count = 0;
   for (const key of ['agents', 'models'] as const) {
     const routes = options[key];

@@ -5,7 +5,7 @@ import { brief, isAsymmetricMatcher } from '../format/brief';
 import { closest, listNames } from '../format/closest';
 import { ScriptError } from '../errors/ScriptError';
 import { describeMs } from '../format/audioFormat';
-import type { HandoffTarget } from '../fakes/modelTurn';
+import type { HandoffTarget } from '../vocabulary';
 import { DEFAULT_TIMEOUT_MS, RealtimeDouble, type RealtimeOptions } from '../fakes/RealtimeDouble';
 import { isRealtimeMethod, REALTIME_METHODS, type RealtimeMethod } from '../fakes/realtimeCall';
 import type { AudioTarget, CallPattern, EmitStep, ExpectStep, RealtimeEventName } from '../fakes/realtimeStep';
@@ -22,7 +22,7 @@ import {
   type ToolCallIds,
 } from './realtimeEvents';
 import { kindOf, misuse, type StepContext } from './stepContext';
-import type { CallOptions, CallRest, ToolRef } from './toolTypes';
+import type { CallOptions, CallRest, ToolRef } from '../vocabulary';
 import { argumentsOf, explicitCallId, handoffTargetOf, toolNameOf } from './validate';
 
 /** Options of a scripted tool call: the ids to emit instead of the script's next ones. */

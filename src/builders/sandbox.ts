@@ -9,12 +9,12 @@ import type {
   WriteStdinArgs,
 } from '@openai/agents/sandbox';
 import type { ScriptedSandboxCallFor } from '@openai/agents/testing';
-import { ScriptError } from '../errors/ScriptError';
 import { SandboxDouble, type SandboxDoubleOptions } from '../fakes/SandboxDouble';
 import { SESSION_METHOD_MODES, isSessionMethod, verbOf, type SandboxCall, type ScriptedMethod, type SessionMethod } from '../fakes/sandboxPlan';
-import { readBySdk } from '../fakes/sdkCaller';
+import { defineSharedVerbs, SHARED_VERB_FACES, type SharedVerbFaces } from '../sdk/sharedVerbs';
 import { brief } from '../format/brief';
 import { closest } from '../format/closest';
+import { checkedOptions } from './options';
 import { SandboxStep } from './sandboxStep';
 import { kindOf, misuse, type StepContext } from './stepContext';
 
@@ -49,18 +49,19 @@ export type UpdateFileOperation = Extract<ApplyPatchOperation, { type: 'update_f
 export type DeleteFileOperation = Extract<ApplyPatchOperation, { type: 'delete_file' }>;
 
 /** A step written by a named verb: its responder gets the call's arguments and the recorded call. */
-export type VerbStep<Result, Args> = SandboxStep<Result, (args: Args, call: SandboxCall) => Result | PromiseLike<Result>>;
+export type VerbStep<Result, Args> = SandboxStep<Result, (args: Args, call: SandboxCall) => Result | PromiseLike<Result>, SandboxScript>;
 
 /** A step written by `expect(method)`: its responder gets the recorded call, as on the SDK's scripted session. */
 export type ExpectStep<M extends SessionMethod> = SandboxStep<
   SessionResult<M>,
-  (call: ScriptedSandboxCallFor<M>) => SessionResult<M> | PromiseLike<SessionResult<M>>
+  (call: ScriptedSandboxCallFor<M>) => SessionResult<M> | PromiseLike<SessionResult<M>>,
+  SandboxScript
 >;
 
 /**
  * A verb named like a session method. The test writes steps with it; the SDK, which looks the name
  * up to decide what the session supports, finds the session method only when the script has a
- * step for it (see `readBySdk`).
+ * step for it (see `src/sdk/sharedVerbs.ts`).
  */
 export type SharedVerb<M extends SessionMethod, Args, Result> = ((matcher: CallMatcher<Args>) => VerbStep<Result, Args>) & SessionFn<M>;
 
@@ -96,15 +97,6 @@ type VerbName = keyof typeof VERBS;
 const SHARED = ['exec', 'readFile', 'listDir', 'viewImage', 'writeStdin', 'pathExists'] as const;
 type SharedName = (typeof SHARED)[number];
 
-const ACCESS = Symbol('agents-testkit.sandbox-access');
-
-interface OpenStep {
-  /** Where the step was written; `verb` is the bare verb, so messages read `exec(): …`. */
-  context: StepContext;
-  /** The step as written so far: `exec("pwd")`. */
-  label: string;
-}
-
 /**
  * A scripted sandbox session: every verb opens one step, its outcome ends it and returns the
  * script, which is itself the `SandboxSession` to run an agent with:
@@ -124,11 +116,10 @@ export class SandboxScript extends SandboxDouble {
   /** A path check (memory and lazy skills check paths): the path, a RegExp, or a predicate on `{ path, runAs }`. */
   declare readonly pathExists: SharedVerb<'pathExists', PathArgs, boolean>;
 
-  #open: OpenStep | undefined;
-  readonly #verbFaces = new Map<SharedName, (...args: unknown[]) => unknown>();
+  readonly #verbFaces = new Map<string, (...args: unknown[]) => unknown>();
 
-  constructor(options: SandboxOptions = {}) {
-    super(checkedOptions(options));
+  constructor(options?: SandboxOptions) {
+    super(checkedSandboxOptions(options));
   }
 
   /** The model's patch creates a file (an `apply_patch` operation through the script's editor). */
@@ -177,47 +168,33 @@ export class SandboxScript extends SandboxDouble {
     ) as ExpectStep<M>;
   }
 
-  /** @internal The getter behind every shared verb: the session method for the SDK, the verb for everyone else. */
-  [ACCESS](name: SharedName, accessor: (...args: never[]) => unknown): unknown {
-    if (readBySdk(accessor)) return this.presentToSdk(name) ? this.sessionFace(name) : undefined;
-    let face = this.#verbFaces.get(name);
-    if (!face) {
-      // Code other than the SDK that calls the session with the SDK's arguments still reaches the session.
-      face = (...args: unknown[]) =>
-        name !== 'pathExists' && isArgumentsObject(args[0]) ? this.sessionFace(name)(...args) : this.#verb(name, args[0]);
-      this.#verbFaces.set(name, face);
-    }
-    return face;
-  }
-
-  protected override assertUsable(): void {
-    if (this.#open) {
-      throw misuse(
-        this.#open.context,
-        'missing_outcome',
-        `${this.#open.label} has no outcome, and the session was called; end it with .returns(…), .fails(…) or .responds(…).`,
-      );
-    }
-  }
-
-  protected override unfinishedSteps(): string[] {
-    if (!this.#open) return [];
-    return [`${this.#open.context.stepIndex + 1}. ${this.#open.label} (no outcome: end it with .returns(…), .fails(…) or .responds(…))`];
+  /** @internal What the shared verbs' getters (`defineSharedVerbs`) hand each reader. */
+  get [SHARED_VERB_FACES](): SharedVerbFaces {
+    return {
+      forSdk: (name) => (this.presentToSdk(name as SharedName) ? this.sessionFace(name as SharedName) : undefined),
+      forTest: (name) => {
+        let face = this.#verbFaces.get(name);
+        if (!face) {
+          // Code other than the SDK that calls the session with the SDK's arguments still reaches the session.
+          face = (...args: unknown[]) =>
+            name !== 'pathExists' && isArgumentsObject(args[0]) ? this.sessionFace(name as SharedName)(...args) : this.#verb(name as SharedName, args[0]);
+          this.#verbFaces.set(name, face);
+        }
+        return face;
+      },
+    };
   }
 
   #context(verb: string): StepContext {
     const context = { double: this.label, stepIndex: this.stepCount, verb };
-    if (this.#open) {
-      throw misuse(
-        this.#open.context,
-        'missing_outcome',
-        `${this.#open.label} has no outcome; end it with .returns(…), .fails(…) or .responds(…) before writing the next step.`,
-      );
+    const open = this.openedStep;
+    if (open) {
+      throw misuse(open.context, 'missing_outcome', `${open.label} has no outcome; end it with .returns(…), .fails(…) or .responds(…) before writing the next step.`);
     }
     return context;
   }
 
-  #verb(name: VerbName, matcher: unknown): SandboxStep<unknown, never> {
+  #verb(name: VerbName, matcher: unknown): SandboxStep<unknown, never, SandboxScript> {
     const spec: VerbSpec = VERBS[name];
     const context = this.#context(name);
     const shown = describeMatcher(matcher);
@@ -259,22 +236,16 @@ export class SandboxScript extends SandboxDouble {
     expects: string,
     check: (args: readonly unknown[]) => string | undefined,
     adapt: (respond: Respond) => (args: readonly unknown[], call: SandboxCall) => unknown,
-  ): SandboxStep<unknown, Respond> {
-    this.#open = { context, label };
-    return new SandboxStep<unknown, Respond>({ ...context, verb: label }, method, adapt, (outcome, outcomeLabel) => {
-      this.#open = undefined;
-      this.appendStep({ method, label: `${label}.${outcomeLabel}`, expects, check, outcome });
+  ): SandboxStep<unknown, Respond, SandboxScript> {
+    this.openStep({ context, label });
+    return new SandboxStep<unknown, Respond, SandboxScript>({ ...context, verb: label }, method, adapt, (outcome, outcomeLabel) => {
+      this.closeStep({ method, label: `${label}.${outcomeLabel}`, expects, check, outcome });
       return this;
     });
   }
 }
 
-for (const name of SHARED) {
-  const get = function (this: SandboxScript): unknown {
-    return this[ACCESS](name, get);
-  };
-  Object.defineProperty(SandboxScript.prototype, name, { get, configurable: true, enumerable: false });
-}
+defineSharedVerbs(SandboxScript.prototype, SHARED);
 
 /** A scripted sandbox session: `run(agent, input, { sandbox: { session: sandbox().exec('pwd').returns('/workspace\n') } })`. */
 export function sandbox(options?: SandboxOptions): SandboxScript {
@@ -303,28 +274,23 @@ function isArgumentsObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !(value instanceof RegExp) && !Array.isArray(value);
 }
 
-function checkedOptions(options: SandboxOptions): SandboxOptions {
-  const fail = (problem: string): never => {
-    throw new ScriptError({ reason: 'invalid_option', double: 'sandbox()', message: `sandbox(): ${problem}` });
-  };
-  if (typeof options !== 'object' || options === null) fail(`expected an options object like { name: 'ci' }; got ${kindOf(options)}.`);
-  const { name, verify, supports, files } = options;
-  if (name !== undefined && (typeof name !== 'string' || name.trim() === '')) fail(`name must be a non-empty string; got ${kindOf(name)}.`);
-  if (verify !== undefined && typeof verify !== 'boolean') fail(`verify must be a boolean; got ${kindOf(verify)}.`);
+function checkedSandboxOptions(raw: SandboxOptions | undefined): SandboxOptions {
+  const { options, fail } = checkedOptions('sandbox', raw, "{ name: 'ci' }");
+  const { supports, files } = options;
   if (supports !== undefined) {
-    if (!Array.isArray(supports)) fail(`supports lists session method names, like ['pathExists']; got ${kindOf(supports)}.`);
+    if (!Array.isArray(supports)) throw fail(`supports lists session method names, like ['pathExists']; got ${kindOf(supports)}.`);
     for (const method of supports as unknown[]) {
       if (isSessionMethod(method)) continue;
       const suggestion = typeof method === 'string' ? closest(method, Object.keys(SESSION_METHOD_MODES)) : undefined;
-      fail(`supports lists SandboxSession methods; ${kindOf(method)} is not one.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`);
+      throw fail(`supports lists SandboxSession methods; ${kindOf(method)} is not one.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`);
     }
   }
   if (files !== undefined) {
     if (typeof files !== 'object' || files === null || Array.isArray(files)) {
-      fail(`files maps paths to contents, like { 'README.md': '# Hello' }; got ${kindOf(files)}.`);
+      throw fail(`files maps paths to contents, like { 'README.md': '# Hello' }; got ${kindOf(files)}.`);
     }
     for (const [path, content] of Object.entries(files)) {
-      if (typeof content !== 'string') fail(`files[${JSON.stringify(path)}] must be the file's content as a string; got ${kindOf(content)}.`);
+      if (typeof content !== 'string') throw fail(`files[${JSON.stringify(path)}] must be the file's content as a string; got ${kindOf(content)}.`);
     }
   }
   return options;

@@ -1,24 +1,23 @@
 import type { PlannedOutcome, SandboxCall, ScriptedMethod } from '../fakes/sandboxPlan';
 import { resultProblem } from '../fakes/sandboxResults';
 import { brief } from '../format/brief';
-import type { SandboxScript } from './sandbox';
 import { kindOf, misuse, type StepContext } from './stepContext';
 
 /** `returns()` may go without a value only for methods that return nothing. */
 export type ReturnsArgs<Result> = [void] extends [Result] ? [value?: Result] : [value: Result];
 
 /** Ends a step: records its outcome and hands the script back. */
-export type CloseStep = (outcome: PlannedOutcome, outcomeLabel: string) => SandboxScript;
+export type CloseStep<Script> = (outcome: PlannedOutcome, outcomeLabel: string) => Script;
 
 /**
  * A step whose method and matcher are written and whose outcome is not: `sb.exec('pwd')`. Exactly
  * one of `returns`, `fails` or `responds` ends it and returns the script, so the chain goes on.
  */
-export class SandboxStep<Result, Respond extends (...args: never[]) => unknown> {
+export class SandboxStep<Result, Respond extends (...args: never[]) => unknown, Script> {
   readonly #context: StepContext;
   readonly #method: ScriptedMethod;
   readonly #adapt: (respond: Respond) => (args: readonly unknown[], call: SandboxCall) => unknown;
-  readonly #close: CloseStep;
+  readonly #close: CloseStep<Script>;
   #ended: string | undefined;
 
   /** @internal */
@@ -26,7 +25,7 @@ export class SandboxStep<Result, Respond extends (...args: never[]) => unknown> 
     context: StepContext,
     method: ScriptedMethod,
     adapt: (respond: Respond) => (args: readonly unknown[], call: SandboxCall) => unknown,
-    close: CloseStep,
+    close: CloseStep<Script>,
   ) {
     this.#context = context;
     this.#method = method;
@@ -35,7 +34,7 @@ export class SandboxStep<Result, Respond extends (...args: never[]) => unknown> 
   }
 
   /** The call returns `value` (a fresh copy each time, so one call's mutation cannot leak into the next). */
-  returns(...[value]: ReturnsArgs<Result>): SandboxScript {
+  returns(...[value]: ReturnsArgs<Result>): Script {
     const context = this.#begin('returns');
     const problem = resultProblem(this.#method, value);
     if (problem) throw misuse(context, 'invalid_result', problem);
@@ -43,7 +42,7 @@ export class SandboxStep<Result, Respond extends (...args: never[]) => unknown> 
   }
 
   /** The call throws `error` (a sync method) or rejects with it (an async one). */
-  fails(error: unknown): SandboxScript {
+  fails(error: unknown): Script {
     const context = this.#begin('fails');
     if (error === undefined || error === null) {
       throw misuse(context, 'missing_error', 'pass the error the call should fail with, e.g. new Error("exit 1").');
@@ -52,7 +51,7 @@ export class SandboxStep<Result, Respond extends (...args: never[]) => unknown> 
   }
 
   /** The call's result is derived from the call: its arguments, and the recorded call. */
-  responds(respond: Respond): SandboxScript {
+  responds(respond: Respond): Script {
     const context = this.#begin('responds');
     if (typeof respond !== 'function') {
       throw misuse(context, 'invalid_responder', `expected a function of the call; got ${kindOf(respond)}.`);
@@ -68,7 +67,7 @@ export class SandboxStep<Result, Respond extends (...args: never[]) => unknown> 
     return context;
   }
 
-  #end(outcome: PlannedOutcome, label: string): SandboxScript {
+  #end(outcome: PlannedOutcome, label: string): Script {
     this.#ended = label;
     return this.#close(outcome, label);
   }

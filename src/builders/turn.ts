@@ -1,8 +1,9 @@
 import type { AgentOutputItem, ApplyPatchOperation, UsageInput } from '@openai/agents';
-import type { HandoffTarget, PlannedItem } from '../fakes/modelTurn';
+import type { PlannedItem } from '../fakes/modelTurn';
+import type { HandoffTarget } from '../vocabulary';
 import { brief } from '../format/brief';
 import { kindOf, misuse, type StepContext } from './stepContext';
-import type { CallOptions, CallRest, ToolRef } from './toolTypes';
+import type { CallOptions, CallRest, ToolRef } from '../vocabulary';
 import { argumentsOf, describePatch, explicitCallId, handoffTargetOf, patchOperationOf, toolNameOf } from './validate';
 
 /** Hands out the script's next `call_N` id. */

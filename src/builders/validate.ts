@@ -1,8 +1,8 @@
 import type { Agent, ApplyPatchOperation, Handoff, Model } from '@openai/agents';
 import { brief } from '../format/brief';
-import type { HandoffTarget } from '../fakes/modelTurn';
+import type { HandoffTarget } from '../vocabulary';
 import { kindOf, misuse, type StepContext } from './stepContext';
-import type { CallOptions, ToolRef } from './toolTypes';
+import type { CallOptions, ToolRef } from '../vocabulary';
 
 /** The name of a scripted tool, checked: a non-empty string or a function tool object. */
 export function toolNameOf(tool: ToolRef, context: StepContext): string {

@@ -12,11 +12,43 @@ export type MismatchKind =
   | 'invalid_step'
   /** An assertion inside a scripted responder failed (the SDK would have swallowed it with the tool error). */
   | 'failed_assertion'
-  | (string & {});
+  /** A call id the user fixed is already in the conversation, so the SDK would mix the two calls up. */
+  | 'duplicate_call_id'
+  /** A model provider had no script for the agent or model that asked. */
+  | 'unrouted'
+  /** A replayed request differs from its recording. */
+  | 'request_drift'
+  /** A listener of an event the script delivered threw. */
+  | 'listener_failed';
+
+/** What a mismatch is made of; the constructor words every mismatch of every double from it. */
+export interface MismatchSpec {
+  kind: MismatchKind;
+  /** The label of the double, e.g. `sandbox("ci")`. */
+  double: string;
+  /** The zero-based position of the call among the double's recorded calls. */
+  callIndex: number;
+  /** Where the mismatch happened when it is not a call: `step 3` for an event the script delivers. */
+  anchor?: string;
+  /** The call that came, in script terms: `exec "ls"`. */
+  actual: string;
+  /** What the step wanted, in script terms: `exec "pwd"`, `no more calls`. */
+  expected?: string;
+  /** The zero-based position of the step the call was checked against, if any. */
+  stepIndex?: number;
+  /** Why the call does not fit, as a sentence. */
+  why?: string;
+  /** How to fix it, as a sentence. */
+  fix?: string;
+  /** A second line, left out of the one-line lists in reports. */
+  note?: string;
+}
 
 /**
  * A call the script did not plan. Thrown into the caller and recorded on the double, so the
  * test still fails when the SDK swallows the error (it turns some into tool outputs or events).
+ * Every double words it the same way:
+ * `model("weather") call #2, <what came>: expected <what the step wanted> (step 3). <why>. <how to fix>`
  */
 export class MismatchError extends Error {
   readonly kind: MismatchKind;
@@ -31,22 +63,27 @@ export class MismatchError extends Error {
   /** The call that came, in script terms. */
   readonly actual: string;
 
-  constructor(options: {
-    kind: MismatchKind;
-    double: string;
-    callIndex: number;
-    stepIndex?: number;
-    expected?: string;
-    actual: string;
-    message: string;
-  }) {
-    super(options.message);
+  constructor(spec: MismatchSpec) {
+    super(mismatchSentence(spec));
     this.name = 'MismatchError';
-    this.kind = options.kind;
-    this.double = options.double;
-    this.callIndex = options.callIndex;
-    this.stepIndex = options.stepIndex;
-    this.expected = options.expected;
-    this.actual = options.actual;
+    this.kind = spec.kind;
+    this.double = spec.double;
+    this.callIndex = spec.callIndex;
+    this.stepIndex = spec.stepIndex;
+    this.expected = spec.expected;
+    this.actual = spec.actual;
   }
+}
+
+/** The one shape of every mismatch message; counts start from 1. */
+export function mismatchSentence(spec: MismatchSpec): string {
+  const anchor = spec.anchor ?? `call #${spec.callIndex + 1}`;
+  const step = spec.stepIndex === undefined || spec.anchor !== undefined ? '' : ` (step ${spec.stepIndex + 1})`;
+  const head = `${spec.double} ${anchor}, ${spec.actual}${spec.expected === undefined ? '' : `: expected ${spec.expected}${step}`}`;
+  const sentences = [head, spec.why, spec.fix].filter((part): part is string => part !== undefined && part !== '').map(sentence);
+  return `${sentences.join(' ')}${spec.note ? `\n${spec.note}` : ''}`;
+}
+
+function sentence(text: string): string {
+  return /[.!?…][)"]?$/.test(text) ? text : `${text}.`;
 }

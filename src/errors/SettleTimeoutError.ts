@@ -1,4 +1,4 @@
-import type { DoubleReport } from '../fakes/report';
+import type { DoubleReport } from '../vocabulary';
 import { IncompleteScriptError } from './IncompleteScriptError';
 
 /**

@@ -1,7 +1,8 @@
 import { Usage, type Model, type ModelRequest, type ModelResponse, type ModelRetryAdvice, type ModelRetryAdviceRequest, type StreamEvent } from '@openai/agents';
 import { modelError, modelResponse, modelStream, ScriptedModel, type ScriptedModelInput } from '@openai/agents/testing';
-import { MismatchError } from '../errors/MismatchError';
+import type { MismatchError } from '../errors/MismatchError';
 import { plural } from '../format/report';
+import { numbered } from '../format/numberedList';
 import {
   CASSETTE_VERSION,
   recordRequest,
@@ -13,12 +14,10 @@ import {
   type RecordedResponse,
   type RequestField,
 } from './cassetteFile';
-import { assertComplete, mismatchLines } from './completeness';
+import { Ledger, LEDGER } from './ledger';
 import { turnLabel, turnParts } from './recordedTurn';
-import { track } from './registry';
-import { REPORT, type DoubleReport, type Verifiable } from './report';
 import { requestChanges } from './requestDrift';
-import { unexpectedModelCall } from './unexpectedModelCall';
+import { describeModelCall, unexpectedModelCall } from './unexpectedModelCall';
 
 /** The environment variable that chooses the mode of every cassette without an explicit `mode`. */
 export const CASSETTE_MODE_ENV = 'AGENTS_TESTKIT_CASSETTE_MODE';
@@ -34,7 +33,8 @@ export interface CassetteRedaction {
 
 /** What the builder hands the double once options are checked and the mode is settled. */
 export type CassetteSetup = {
-  label: string;
+  /** The user's name for the cassette, or the path as written. */
+  name: string;
   /** The absolute path of the cassette file. */
   path: string;
   /** The path as the user wrote it, for messages. */
@@ -47,7 +47,6 @@ export type CassetteSetup = {
 interface CallRecord {
   streamed: boolean;
   outcome: string;
-  mismatch: boolean;
 }
 
 /**
@@ -55,16 +54,14 @@ interface CallRecord {
  * checks each request against its recording and fails on drift, naming what changed; the
  * failure is also recorded, so the after-each verification catches it when the run swallows it.
  */
-export class CassetteModel implements Model, Verifiable {
+export class CassetteModel implements Model {
   /** The absolute path of the cassette file. */
   readonly path: string;
   /** Whether this cassette replays or records (record-missing settles on one when it is created). */
   readonly mode: CassettePlay;
-  readonly label: string;
   readonly #setup: CassetteSetup;
   readonly #inner = new ScriptedModel();
-  readonly #log: CallRecord[] = [];
-  readonly #mismatches: MismatchError[] = [];
+  readonly #ledger: Ledger;
   /** Replay: the recorded calls. Record: the calls recorded so far, in the order they were made. */
   readonly #calls: (CassetteCall | undefined)[];
   #used = 0;
@@ -74,9 +71,26 @@ export class CassetteModel implements Model, Verifiable {
     this.#setup = setup;
     this.path = setup.path;
     this.mode = setup.play;
-    this.label = setup.label;
     this.#calls = setup.play === 'replay' ? [...setup.calls] : [];
-    if (setup.verify) track(this);
+    this.#ledger = new Ledger({
+      kind: 'cassette',
+      name: setup.name,
+      verify: setup.verify,
+      pending: () =>
+        this.mode === 'replay'
+          ? this.#calls.slice(this.#used).map((call, offset) => ({ index: this.#used + offset, label: describeCall(call as CassetteCall) }))
+          : [],
+    });
+  }
+
+  /** The bookkeeping matchers and the after-each verification read. */
+  get [LEDGER](): Ledger {
+    return this.#ledger;
+  }
+
+  /** How messages name this cassette: `cassette("fixtures/weather.json")`. */
+  get label(): string {
+    return this.#ledger.label;
   }
 
   /** The calls of the cassette: the recorded ones when replaying, the ones written so far when recording. */
@@ -91,22 +105,7 @@ export class CassetteModel implements Model, Verifiable {
 
   /** Throws `IncompleteScriptError` when recorded calls are left or a request drifted. */
   assertComplete(): void {
-    assertComplete(this);
-  }
-
-  [REPORT](): DoubleReport {
-    const pending =
-      this.mode === 'replay'
-        ? this.#calls.slice(this.#used).map((call, offset) => `${this.#used + offset + 1}. ${describeCall(call as CassetteCall)}`)
-        : [];
-    return {
-      label: this.label,
-      pending,
-      mismatches: mismatchLines(this.#mismatches),
-      calls: this.#log.map(
-        (call, index) => `${index + 1}. ${call.streamed ? 'streamed model call' : 'model call'} → ${call.outcome}${call.mismatch ? ' (mismatch)' : ''}`,
-      ),
-    };
+    this.#ledger.assertComplete();
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
@@ -130,37 +129,40 @@ export class CassetteModel implements Model, Verifiable {
   /** Hands the inner model exactly one step for this call: the recorded answer, or the mismatch. */
   #prepare(request: ModelRequest, streamed: boolean): void {
     if (request.signal?.aborted) return;
-    const callIndex = this.#log.length;
-    const record: CallRecord = { streamed, outcome: 'no recorded call left', mismatch: false };
-    this.#log.push(record);
+    const record = this.#startCall(streamed, 'no recorded call left');
+    const callIndex = this.#ledger.callCount - 1;
     const recorded = this.#calls[this.#used];
     if (recorded === undefined) {
-      this.#inner.enqueue(modelError(this.#mismatch(record, this.#ranOut(request, callIndex, streamed))));
+      this.#inner.enqueue(modelError(this.#ledger.mismatch(this.#ranOut(request, callIndex, streamed))));
       return;
     }
     const stepIndex = this.#used;
     this.#used += 1;
-    record.outcome = `recorded call ${stepIndex + 1}. ${describeCall(recorded)}`;
+    record.outcome = `recorded call ${numbered(stepIndex, describeCall(recorded))}`;
     const actual = this.#normalize(request);
     const changes = requestChanges(recorded.request, actual, this.#setup.ignore);
     if (changes.length > 0) {
-      const error = new MismatchError({
+      const error = this.#ledger.mismatch({
         kind: 'request_drift',
-        double: this.label,
         callIndex,
         stepIndex,
-        expected: `the request recorded for call ${stepIndex + 1}`,
-        actual: changes.map((change) => change.summary).join('; '),
-        message:
-          `${this.label} model call #${callIndex + 1} does not match its recording: ` +
-          `${changes.map((change) => change.summary).join('; ')}.\n` +
-          (changes.length > 1 ? `${changes.map((change) => `  - ${change.summary}`).join('\n')}\n` : '') +
-          `If the change is intended, record the cassette again: ${recordHint(this.#setup.shownPath)}.`,
+        actual: describeModelCall(request, streamed),
+        expected: `the request recorded for ${describeCall(recorded)}`,
+        why: `Since it was recorded, ${changes.length === 1 ? changes[0]!.summary : `the request changed in ${changes.length} ways`}`,
+        fix: `If the change is intended, record the cassette again: ${recordHint(this.#setup.shownPath)}`,
+        ...(changes.length > 1 ? { note: changes.map((change) => `  - ${change.summary}`).join('\n') } : {}),
       });
-      this.#inner.enqueue(modelError(this.#mismatch(record, error)));
+      this.#inner.enqueue(modelError(error));
       return;
     }
     this.#inner.enqueue(replayStep(recorded, streamed));
+  }
+
+  /** Records a call in the ledger, described by its outcome when a report reads it. */
+  #startCall(streamed: boolean, outcome: string): CallRecord {
+    const record: CallRecord = { streamed, outcome };
+    this.#ledger.record(() => `${record.streamed ? 'streamed model call' : 'model call'} → ${record.outcome}`);
+    return record;
   }
 
   #normalize(request: ModelRequest): RecordedRequest {
@@ -168,21 +170,14 @@ export class CassetteModel implements Model, Verifiable {
     return this.#setup.redact.request ? scrubSecrets(this.#setup.redact.request(recorded)) : recorded;
   }
 
-  #mismatch(record: CallRecord, error: MismatchError): MismatchError {
-    record.mismatch = true;
-    this.#mismatches.push(error);
-    return error;
-  }
-
-  #ranOut(request: ModelRequest, callIndex: number, streamed: boolean): MismatchError {
+  #ranOut(request: ModelRequest, callIndex: number, streamed: boolean): Parameters<Ledger['mismatch']>[0] {
     const total = this.#calls.length;
     return unexpectedModelCall({
-      label: this.label,
       request,
       callIndex,
       streamed,
-      why: `the cassette holds ${total === 0 ? 'no calls' : `only ${plural(total, 'call')}`}`,
-      advice: `If the workflow now makes more model calls, record the cassette again: ${recordHint(this.#setup.shownPath)}.`,
+      why: `The cassette holds ${total === 0 ? 'no calls' : `only ${plural(total, 'call')}`}`,
+      fix: `If the workflow now makes more model calls, record the cassette again: ${recordHint(this.#setup.shownPath)}`,
     });
   }
 
@@ -197,8 +192,7 @@ export class CassetteModel implements Model, Verifiable {
     const normalized = this.#normalize(request);
     const slot = this.#calls.length;
     this.#calls.push(undefined);
-    const record: CallRecord = { streamed, outcome: 'recording', mismatch: false };
-    this.#log.push(record);
+    const record = this.#startCall(streamed, 'recording');
     const finish = (call: Omit<CassetteCall, 'request' | 'streamed'>): void => {
       const response = this.#setup.redact.response ? scrubSecrets(this.#setup.redact.response(call.response)) : call.response;
       const complete: CassetteCall = { request: normalized, streamed, response, ...(call.deltas ? { deltas: call.deltas } : {}) };

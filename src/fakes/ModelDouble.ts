@@ -1,4 +1,4 @@
-import { getHandoff, Usage, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type ModelRetryAdvice, type ModelRetryAdviceRequest, type StreamEvent } from '@openai/agents';
+import { Usage, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type ModelRetryAdvice, type ModelRetryAdviceRequest, type StreamEvent } from '@openai/agents';
 import {
   assistantMessage,
   functionCall,
@@ -10,54 +10,53 @@ import {
   type RecordedModelCall,
   type ScriptedModelInput,
 } from '@openai/agents/testing';
-import { toFunctionToolName } from '@openai/agents/utils';
-import { MismatchError } from '../errors/MismatchError';
+import { MismatchError, type MismatchSpec } from '../errors/MismatchError';
 import { brief } from '../format/brief';
 import { closest, listNames } from '../format/closest';
-import { assertComplete, mismatchLines } from './completeness';
-import { REPORT, type DoubleReport, type Verifiable } from './report';
-import { unexpectedModelCall } from './unexpectedModelCall';
-import { track } from './registry';
+import { numbered } from '../format/numberedList';
+import { handoffToolName, withoutInternal, type PublicRequest } from '../sdk/coupling';
+import type { DoubleOptions } from '../vocabulary';
+import { Ledger, LEDGER } from './ledger';
+import { describeModelCall, unexpectedModelCall } from './unexpectedModelCall';
 import { modelCall } from './modelCall';
 import { callIdsIn, offeredBy, type DerivedOutput, type Offered, type PlannedCallId, type PlannedItem, type PlannedTurn } from './modelTurn';
-
-export interface DoubleOptions {
-  /** Names the double in messages: `model("support")`. */
-  name?: string;
-  /** `false` leaves this double out of the after-each verification of the setup entries. */
-  verify?: boolean;
-}
 
 interface CallRecord {
   streamed: boolean;
   /** The turn the call consumed, if the script had one. */
   stepIndex: number | undefined;
-  mismatch: boolean;
 }
-
-type PublicRequest = Readonly<Omit<ModelRequest, '_internal'>>;
 
 /**
  * A `Model` that plays planned turns in order. The SDK's `ScriptedModel` does the heavy lifting
  * (request snapshots, automatic streaming, retry advice, aborts): each planned turn is handed to
  * it only when its call comes, because only then can it be checked against what the agent offers.
  */
-export class ModelDouble implements Model, Verifiable {
+export class ModelDouble implements Model {
   readonly name: string | undefined;
   readonly #inner = new ScriptedModel();
   readonly #turns: PlannedTurn[] = [];
-  readonly #log: CallRecord[] = [];
-  readonly #mismatches: MismatchError[] = [];
+  readonly #ledger: Ledger;
   #used = 0;
 
   constructor(options: DoubleOptions = {}) {
     this.name = options.name;
-    if (options.verify !== false) track(this);
+    this.#ledger = new Ledger({
+      kind: 'model',
+      name: options.name,
+      verify: options.verify !== false,
+      pending: () => this.#turns.slice(this.#used).map((turn, offset) => ({ index: this.#used + offset, label: turn.label })),
+    });
+  }
+
+  /** The bookkeeping matchers and the after-each verification read. */
+  get [LEDGER](): Ledger {
+    return this.#ledger;
   }
 
   /** How messages name this double: `model()` or `model("support")`. */
   get label(): string {
-    return this.name === undefined ? 'model()' : `model(${JSON.stringify(this.name)})`;
+    return this.#ledger.label;
   }
 
   /** Every recorded model request in order, as frozen snapshots. */
@@ -82,21 +81,7 @@ export class ModelDouble implements Model, Verifiable {
 
   /** Throws `IncompleteScriptError` when turns are left or a call did not match the script. */
   assertComplete(): void {
-    assertComplete(this);
-  }
-
-  [REPORT](): DoubleReport {
-    return {
-      label: this.label,
-      pending: this.#turns.slice(this.#used).map((turn, offset) => numbered(this.#used + offset, turn)),
-      mismatches: mismatchLines(this.#mismatches),
-      calls: this.#log.map((call, index) => {
-        const kind = call.streamed ? 'streamed model call' : 'model call';
-        const turn = call.stepIndex === undefined ? undefined : this.#turns[call.stepIndex];
-        const outcome = turn ? `turn ${numbered(call.stepIndex as number, turn)}` : 'no turn left';
-        return `${index + 1}. ${kind} → ${outcome}${call.mismatch ? ' (mismatch)' : ''}`;
-      }),
-    };
+    this.#ledger.assertComplete();
   }
 
   getResponse(request: ModelRequest): Promise<ModelResponse> {
@@ -132,13 +117,12 @@ export class ModelDouble implements Model, Verifiable {
   #prepare(request: ModelRequest, streamed: boolean): void {
     // An aborted request never reaches a step upstream; leave the script untouched too.
     if (request.signal?.aborted) return;
-    const callIndex = this.#log.length;
     const stepIndex = this.#used < this.#turns.length ? this.#used : undefined;
-    const record: CallRecord = { streamed, stepIndex, mismatch: false };
-    this.#log.push(record);
+    const record: CallRecord = { streamed, stepIndex };
+    const callIndex = this.#ledger.record(() => this.#describeCall(record));
     let step: ScriptedModelInput;
     if (stepIndex === undefined) {
-      step = modelError(this.#mismatch(record, this.#ranOut(request, callIndex, streamed)));
+      step = modelError(this.#ledger.mismatch(this.#ranOut(request, callIndex, streamed)));
     } else {
       this.#used += 1;
       const turn = this.#turns[stepIndex] as PlannedTurn;
@@ -146,16 +130,16 @@ export class ModelDouble implements Model, Verifiable {
         step = this.#stepFor(turn, request, streamed, callIndex, stepIndex);
       } catch (error) {
         if (!(error instanceof MismatchError)) throw error;
-        step = modelError(this.#mismatch(record, error));
+        step = modelError(error);
       }
     }
     this.#inner.enqueue(step);
   }
 
-  #mismatch(record: CallRecord, error: MismatchError): MismatchError {
-    record.mismatch = true;
-    this.#mismatches.push(error);
-    return error;
+  #describeCall(record: CallRecord): string {
+    const kind = record.streamed ? 'streamed model call' : 'model call';
+    const turn = record.stepIndex === undefined ? undefined : this.#turns[record.stepIndex];
+    return `${kind} → ${turn ? `turn ${numbered(record.stepIndex as number, turn.label)}` : 'no turn left'}`;
   }
 
   #stepFor(turn: PlannedTurn, request: ModelRequest, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
@@ -201,7 +185,8 @@ export class ModelDouble implements Model, Verifiable {
           this.#checkOffered('tool', item.name, (offered ??= offeredBy(request)), callIndex, stepIndex);
           return functionCall(item.name, item.args, { callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex) });
         case 'handoff': {
-          const toolName = resolveHandoffName(item, (offered ??= offeredBy(request)));
+          offered ??= offeredBy(request);
+          const toolName = item.toolName ?? handoffToolName(item.target, offered.handoffs);
           this.#checkOffered('handoff', toolName, offered, callIndex, stepIndex);
           return functionCall(toolName, item.args, { callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex) });
         }
@@ -212,25 +197,23 @@ export class ModelDouble implements Model, Verifiable {
   #checkOffered(kind: 'tool' | 'handoff', name: string, offered: Offered, callIndex: number, stepIndex: number): void {
     const names = kind === 'tool' ? offered.tools : offered.handoffs;
     if (names.includes(name)) return;
-    const turn = this.#turns[stepIndex] as PlannedTurn;
     const suggestion = closest(name, [...offered.tools, ...offered.handoffs]);
     const what = kind === 'tool' ? `calls tool "${name}"` : `hands off through "${name}"`;
-    const offers =
-      kind === 'tool'
-        ? `The agent offers the tools ${listNames(offered.tools)}`
-        : `The agent offers the handoffs ${listNames(offered.handoffs)}`;
-    throw new MismatchError({
+    throw this.#ledger.mismatch({
       kind: 'not_offered',
-      double: this.label,
       callIndex,
       stepIndex,
-      expected: numbered(stepIndex, turn),
       actual: `a request offering ${listNames([...offered.tools, ...offered.handoffs])}`,
-      message:
-        `${this.label} turn ${numbered(stepIndex, turn)} ${what}, which the agent does not offer at model call #${callIndex + 1}. ` +
-        `${offers}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}` +
+      expected: this.#turnLabel(stepIndex),
+      why: `The turn ${what}, which the agent does not offer`,
+      fix:
+        `${suggestion ? `Did you mean "${suggestion}"?` : `Script one of the ${kind === 'tool' ? 'tools' : 'handoffs'} it offers.`}` +
         (name === 'apply_patch' ? ' A SandboxAgent offers apply_patch with its filesystem() capability.' : ''),
     });
+  }
+
+  #turnLabel(stepIndex: number): string {
+    return (this.#turns[stepIndex] as PlannedTurn).label;
   }
 
   /**
@@ -249,29 +232,25 @@ export class ModelDouble implements Model, Verifiable {
       taken.add(callId);
       return callId;
     }
-    const turn = this.#turns[stepIndex] as PlannedTurn;
-    throw new MismatchError({
+    throw this.#ledger.mismatch({
       kind: 'duplicate_call_id',
-      double: this.label,
       callIndex,
       stepIndex,
-      expected: numbered(stepIndex, turn),
       actual: `a conversation that already holds call id "${callId}"`,
-      message:
-        `${this.label} turn ${numbered(stepIndex, turn)} would emit the call id "${callId}" given with { callId }, which the ` +
-        `conversation already holds, so the SDK would mix up the two calls. Give this call another id.`,
+      expected: this.#turnLabel(stepIndex),
+      why: `The turn would emit "${callId}" again (given with { callId }), and the SDK would mix up the two calls`,
+      fix: 'Give this call another { callId }',
     });
   }
 
-  #ranOut(request: ModelRequest, callIndex: number, streamed: boolean): MismatchError {
+  #ranOut(request: ModelRequest, callIndex: number, streamed: boolean): Omit<MismatchSpec, 'double'> {
     const total = this.#turns.length;
     return unexpectedModelCall({
-      label: this.label,
       request,
       callIndex,
       streamed,
-      why: `its script has no turns left (${total === 0 ? 'it has none' : `all ${total} used`})`,
-      advice: 'Script another turn (e.g. .thenReplies("…")) if the workflow should go on.',
+      why: `The script has no turns left (${total === 0 ? 'it has none' : `all ${total} used`})`,
+      fix: 'Script another turn (e.g. .thenReplies("…")) if the workflow should go on',
     });
   }
 
@@ -282,20 +261,14 @@ export class ModelDouble implements Model, Verifiable {
     if (typeof output === 'object' && output !== null && typeof (output as { type?: unknown }).type === 'string') {
       return [output as AgentOutputItem];
     }
-    const turn = this.#turns[stepIndex] as PlannedTurn;
-    const error = new MismatchError({
+    throw this.#ledger.mismatch({
       kind: 'invalid_step',
-      double: this.label,
       callIndex: call.index,
       stepIndex,
-      expected: 'a string, an output item, an array of output items or a ModelResponse',
-      actual: brief(output),
-      message:
-        `${this.label} turn ${numbered(stepIndex, turn)} returned ${brief(output)}; a responder must return a string, ` +
-        `an output item, an array of output items or a ModelResponse.`,
+      actual: describeModelCall(call.request, call.streamed),
+      expected: this.#turnLabel(stepIndex),
+      why: `The responder returned ${brief(output)}; it must return a string, an output item, an array of output items or a ModelResponse`,
     });
-    this.#mismatch(this.#log[call.index] as CallRecord, error);
-    throw error;
   }
 
   async #responseFromStream(
@@ -314,40 +287,18 @@ export class ModelDouble implements Model, Verifiable {
         };
       }
     }
-    const turn = this.#turns[stepIndex] as PlannedTurn;
-    const error = new MismatchError({
+    throw this.#ledger.mismatch({
       kind: 'invalid_step',
-      double: this.label,
       callIndex,
       stepIndex,
-      expected: 'a stream that ends with a response_done event',
-      actual: 'a stream without response_done',
-      message: `${this.label} turn ${numbered(stepIndex, turn)} has no response_done event, so a non-streamed run cannot take a response from it.`,
+      actual: 'a request that is not streamed',
+      expected: this.#turnLabel(stepIndex),
+      why: 'The turn has no response_done event, so a non-streamed run cannot take a response from it',
+      fix: 'End the events with a response_done event, or run the agent with { stream: true }',
     });
-    this.#mismatch(this.#log[callIndex] as CallRecord, error);
-    throw error;
   }
-}
-
-/** `2. thenReplies("Done.")`: a turn as messages show it, numbered from 1. */
-export function numbered(index: number, turn: PlannedTurn): string {
-  return `${index + 1}. ${turn.label}`;
-}
-
-function resolveHandoffName(item: Extract<PlannedItem, { type: 'handoff' }>, offered: Offered): string {
-  if (item.toolName !== undefined) return item.toolName;
-  const target = item.target;
-  if (typeof target !== 'string') return getHandoff(target).toolName;
-  if (offered.handoffs.includes(target)) return target;
-  return `transfer_to_${toFunctionToolName(target)}`;
 }
 
 function isModelResponse(value: unknown): value is ModelResponse {
   return typeof value === 'object' && value !== null && Array.isArray((value as ModelResponse).output) && 'usage' in value;
-}
-
-function withoutInternal(request: Readonly<ModelRequest>): PublicRequest {
-  // The runner adds `_internal` for its own bookkeeping; it is noise in user-facing snapshots.
-  const { _internal: _ignored, ...rest } = request as Readonly<ModelRequest> & { _internal?: unknown };
-  return Object.freeze(rest);
 }

@@ -7,20 +7,19 @@ import type {
   TransportToolCallEvent,
 } from '@openai/agents/realtime';
 import { ScriptedRealtimeTransport } from '@openai/agents/realtime/testing';
-import { IncompleteScriptError } from '../errors/IncompleteScriptError';
-import { MismatchError } from '../errors/MismatchError';
+import type { MismatchError } from '../errors/MismatchError';
 import { SettleTimeoutError } from '../errors/SettleTimeoutError';
 import { describeFormat, describeMs, inputFormatOf, msOf, PCM16_24K, type AudioFormat } from '../format/audioFormat';
 import { brief } from '../format/brief';
 import { closest, listNames } from '../format/closest';
 import { plural } from '../format/report';
-import type { DoubleOptions } from './ModelDouble';
+import type { DoubleOptions } from '../vocabulary';
+import { Ledger, LEDGER } from './ledger';
 import { differenceFrom } from './partialMatch';
 import { byteLengthOf, describeRealtimeCall, isLifecycle, type RealtimeCall, type RealtimeMethod } from './realtimeCall';
-import { labelOf, numberedStep, type EmitStep, type ExpectStep, type RealtimeStep } from './realtimeStep';
+import { labelOf, type EmitStep, type ExpectStep, type RealtimeStep } from './realtimeStep';
 import { after, nextMacrotask } from './realTimers';
-import { track } from './registry';
-import { isComplete, REPORT, type DoubleReport, type Verifiable } from './report';
+
 
 export interface RealtimeOptions extends DoubleOptions {
   /** `false` records calls no step planned and lets them pass; steps are still played in order. Default `true`. */
@@ -76,7 +75,7 @@ const noop = (): void => undefined;
  *   `settled()`, `toBeComplete()` and the after-each verification fail, and none is thrown into
  *   the session (only failures the script asks for with `.fails()` are).
  */
-export class RealtimeDouble implements Verifiable {
+export class RealtimeDouble {
   readonly name: string | undefined;
   readonly strict: boolean;
   readonly timeoutMs: number;
@@ -91,7 +90,7 @@ export class RealtimeDouble implements Verifiable {
   readonly #log: CallRecord[] = [];
   /** How many calls the inner transport has recorded. */
   #forwarded = 0;
-  readonly #mismatches: MismatchError[] = [];
+  readonly #ledger: Ledger;
   /** The session can observe events: connected, and `connect()` has resolved for everyone awaiting it. */
   #ready = false;
   #generation = 0;
@@ -106,12 +105,26 @@ export class RealtimeDouble implements Verifiable {
     this.name = options.name;
     this.strict = options.strict ?? true;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    if (options.verify !== false) track(this);
+    this.#ledger = new Ledger({
+      kind: 'realtime',
+      name: options.name,
+      verify: options.verify !== false,
+      pending: () => this.#pendingIndexes().map((index) => ({ index, label: this.#describePending(index) })),
+    });
+  }
+
+  /** The bookkeeping matchers and the after-each verification read. */
+  get [LEDGER](): Ledger {
+    return this.#ledger;
   }
 
   /** How messages name this double: `realtime()` or `realtime("support")`. */
   get label(): string {
-    return this.name === undefined ? 'realtime()' : `realtime(${JSON.stringify(this.name)})`;
+    return this.#ledger.label;
+  }
+
+  get #mismatches(): readonly MismatchError[] {
+    return this.#ledger.mismatches;
   }
 
   // ── The transport the session sees ────────────────────────────────────────────────────────────
@@ -210,7 +223,7 @@ export class RealtimeDouble implements Verifiable {
       try {
         this.#inner.emit('item_update', item as RealtimeItem);
       } catch (error) {
-        this.#mismatches.push(this.#listenerFailed(`the completed item of ${name} ${toolCall.callId}`, 'item_update', error));
+        this.#listenerFailed(`delivering the completed item of ${name} ${toolCall.callId}`, 'item_update', error);
         this.#notify();
       }
     }
@@ -291,29 +304,16 @@ export class RealtimeDouble implements Verifiable {
 
   /** Throws `IncompleteScriptError` when steps are left or a call or event did not go as scripted. */
   assertComplete(): void {
-    const report = this[REPORT]();
-    if (!isComplete(report)) throw new IncompleteScriptError([report]);
+    this.#ledger.assertComplete();
   }
 
-  [REPORT](): DoubleReport {
-    return {
-      label: this.label,
-      pending: this.#pendingIndexes().map((index) => this.#describePending(index)),
-      mismatches: this.#mismatches.map((mismatch) => mismatch.message.split('\n')[0] as string),
-      calls: this.calls.map((call, index) => {
-        const record = this.#log[index] as CallRecord;
-        const described = describeRealtimeCall(call as never, record.format);
-        const outcome =
-          record.note === 'mismatch'
-            ? ' (mismatch)'
-            : record.note !== undefined
-              ? ` (${record.note})`
-              : record.stepIndex !== undefined
-                ? ` → step ${record.stepIndex + 1}`
-                : '';
-        return `${index + 1}. ${described}${outcome}`;
-      }),
-    };
+  #describeCallAt(index: number): string {
+    const record = this.#log[index] as CallRecord;
+    const call = this.calls[index] as RealtimeCall;
+    const described = describeRealtimeCall(call as never, record.format);
+    const outcome =
+      record.note === 'mismatch' ? '' : record.note !== undefined ? ` (${record.note})` : record.stepIndex !== undefined ? ` → step ${record.stepIndex + 1}` : '';
+    return `${described}${outcome}`;
   }
 
   // ── For the builder ───────────────────────────────────────────────────────────────────────────
@@ -339,22 +339,24 @@ export class RealtimeDouble implements Verifiable {
   // ── Matching calls ────────────────────────────────────────────────────────────────────────────
 
   #call<R>(method: RealtimeMethod, payload: Record<string, unknown>, forward: () => R): R {
-    const callIndex = this.#log.length;
+    const callIndex = this.#ledger.record(() => this.#describeCallAt(callIndex));
     const live = { index: callIndex, method, ...payload } as unknown as RealtimeCall;
-    const verdict = this.#verdictFor(live);
-    // A mismatch is recorded, not thrown: the session would swallow it into an `error` event, and
-    // without an `error` listener Node reports that as an unhandled rejection, which ends a Jest run.
-    // `settled()`, `toBeComplete()` and the after-each verification fail on it instead.
-    if (verdict.mismatch) this.#mismatches.push(verdict.mismatch);
     const ignored = method === 'close' && this.#inner.status === 'disconnected';
-    this.#log.push({
+    const record: CallRecord = {
       method,
       // The inner transport keeps every call it records as a detached snapshot; `calls` reads them.
       recorded: ignored ? undefined : this.#forwarded++,
-      stepIndex: verdict.stepIndex,
-      note: verdict.mismatch ? 'mismatch' : verdict.note,
+      stepIndex: undefined,
+      note: undefined,
       format: this.#format,
-    });
+    };
+    this.#log.push(record);
+    // A mismatch is recorded, not thrown: the session would swallow it into an `error` event, and
+    // without an `error` listener Node reports that as an unhandled rejection, which ends a Jest run.
+    // `settled()`, `toBeComplete()` and the after-each verification fail on it instead.
+    const verdict = this.#verdictFor(live);
+    record.stepIndex = verdict.stepIndex;
+    record.note = verdict.mismatch ? 'mismatch' : verdict.note;
     const failure = verdict.failure;
     if (ignored) {
       // Upstream ignores a close of a closed transport without recording it; the script still counts it.
@@ -402,14 +404,14 @@ export class RealtimeDouble implements Verifiable {
     if (pattern === undefined) return undefined;
     if (typeof pattern === 'function') {
       try {
-        return (pattern as (call: RealtimeCall) => unknown)(call) === false ? 'the predicate returned false' : undefined;
+        return (pattern as (call: RealtimeCall) => unknown)(call) === false ? 'The predicate returned false' : undefined;
       } catch (error) {
-        return `the predicate threw ${brief(error, 120)}`;
+        return `The predicate threw ${brief(error, 120)}`;
       }
     }
     const difference = differenceFrom(call, pattern);
     if (difference === undefined) return undefined;
-    const where = difference.path === '' ? 'the call' : difference.path;
+    const where = difference.path === '' ? 'The call' : `The call's ${difference.path}`;
     return `${where} is ${brief(difference.actual, 100)}, expected ${brief(difference.expected, 100)}`;
   }
 
@@ -417,10 +419,10 @@ export class RealtimeDouble implements Verifiable {
     const target = this.#targetBytes(step);
     const taken = this.#audioTaken + byteLengthOf(call.audio);
     if (target !== undefined && taken > target) {
-      return `the audio would total ${describeMs(msOf(taken, this.#format))}, more than the step's ${describeMs(msOf(target, this.#format))}`;
+      return `The audio would total ${describeMs(msOf(taken, this.#format))}, more than the step's ${describeMs(msOf(target, this.#format))}`;
     }
     if (step.audio?.commit && call.options?.commit && target !== undefined && taken < target) {
-      return `the audio was committed after ${describeMs(msOf(taken, this.#format))}, short of the step's ${describeMs(msOf(target, this.#format))}`;
+      return `The audio was committed after ${describeMs(msOf(taken, this.#format))}, short of the step's ${describeMs(msOf(target, this.#format))}`;
     }
     return undefined;
   }
@@ -494,7 +496,7 @@ export class RealtimeDouble implements Verifiable {
   #deliver(step: EmitStep, index: number): void {
     if (step.calls && this.#offered !== undefined && !this.#offered.includes(step.calls.name)) {
       // Upstream would answer "Tool … not found" and raise a session error; the script is what drifted.
-      this.#mismatches.push(this.#notOffered(step, index));
+      this.#notOffered(step, index);
       return;
     }
     for (const event of step.events) {
@@ -509,7 +511,7 @@ export class RealtimeDouble implements Verifiable {
         }
       } catch (error) {
         const name = event.type === 'event' ? event.name : 'error';
-        this.#mismatches.push(this.#listenerFailed(stepRef(index, step), name, error, index, numberedStep(index, step)));
+        this.#listenerFailed(`step ${index + 1}`, name, error, index);
         return;
       }
     }
@@ -559,7 +561,7 @@ export class RealtimeDouble implements Verifiable {
   #timeoutError(timeoutMs: number): SettleTimeoutError {
     const pending = this.#pendingIndexes();
     const first = pending[0];
-    return new SettleTimeoutError(this[REPORT](), { timeoutMs, waitingFor: first === undefined ? 'nothing' : this.#waitingFor(first) });
+    return new SettleTimeoutError(this.#ledger.report(), { timeoutMs, waitingFor: first === undefined ? 'nothing' : this.#waitingFor(first) });
   }
 
   #waitingFor(index: number): string {
@@ -586,7 +588,7 @@ export class RealtimeDouble implements Verifiable {
 
   #describePending(index: number): string {
     const step = this.#steps[index] as RealtimeStep;
-    const line = numberedStep(index, step);
+    const line = labelOf(step);
     if (step.kind === 'expect' && step.audio && index === this.#nextExpect && this.#audioTaken > 0) {
       return `${line} — ${describeMs(msOf(this.#audioTaken, this.#format))} received so far`;
     }
@@ -601,47 +603,36 @@ export class RealtimeDouble implements Verifiable {
 
   #wrongArguments(call: RealtimeCall, index: number, step: ExpectStep, problem: string): MismatchError {
     const audio = step.audio ? ` (Audio is counted as ${describeFormat(this.#format)}.)` : '';
-    return this.#against(call, index, step, 'wrong_arguments', (actual) => `${actual}, does not match ${stepRef(index, step)}: ${problem}.${audio}`);
+    return this.#ledger.mismatch({
+      kind: 'wrong_arguments',
+      callIndex: call.index,
+      stepIndex: index,
+      actual: this.#describe(call),
+      expected: labelOf(step),
+      why: `${problem}.${audio}`,
+    });
   }
 
   #wrongMethod(call: RealtimeCall, index: number, step: ExpectStep): MismatchError {
-    return this.#against(
-      call,
-      index,
-      step,
-      'wrong_method',
-      (actual) =>
-        `${actual}, came where ${stepRef(index, step)}, expects ${aCallOf(step.method)}. ` +
-        `Script the call where it happens, or pass { strict: false } to let calls no step names through.`,
-    );
-  }
-
-  /** A call that does not fit the step at `index`; `says` words the message after the call's number. */
-  #against(call: RealtimeCall, index: number, step: ExpectStep, kind: MismatchError['kind'], says: (actual: string) => string): MismatchError {
-    const actual = this.#describe(call);
-    return new MismatchError({
-      kind,
-      double: this.label,
+    return this.#ledger.mismatch({
+      kind: 'wrong_method',
       callIndex: call.index,
       stepIndex: index,
-      expected: numberedStep(index, step),
-      actual,
-      message: `${this.label} call #${call.index + 1}, ${says(actual)}`,
+      actual: this.#describe(call),
+      expected: `${aCallOf(step.method)}, ${labelOf(step)}`,
+      fix: 'Script the call where it happens, or pass { strict: false } to let calls no step names through',
     });
   }
 
   #ranOut(call: RealtimeCall): MismatchError {
-    const actual = this.#describe(call);
     const total = this.#steps.filter((step) => step.kind === 'expect').length;
-    return new MismatchError({
+    return this.#ledger.mismatch({
       kind: 'unexpected_call',
-      double: this.label,
       callIndex: call.index,
-      actual,
-      message:
-        `${this.label} call #${call.index + 1}, ${actual}, came when the script expects no more calls ` +
-        `(${total === 0 ? 'it expects none' : `${plural(total, 'expected call')} came before it`}). ` +
-        `Script it with .expect('${call.method}', …), or pass { strict: false } to let calls no step names through.`,
+      actual: this.#describe(call),
+      expected: 'no more calls',
+      why: total === 0 ? 'The script expects none' : total === 1 ? 'Its one expected call came before it' : `All ${total} expected calls came before it`,
+      fix: `Script it with .expect('${call.method}', …), or pass { strict: false } to let calls no step names through`,
     });
   }
 
@@ -649,39 +640,29 @@ export class RealtimeDouble implements Verifiable {
     const offered = this.#offered ?? [];
     const name = step.calls?.name ?? '';
     const suggestion = closest(name, offered);
-    return new MismatchError({
+    return this.#ledger.mismatch({
       kind: 'not_offered',
-      double: this.label,
       callIndex: this.#log.length,
+      anchor: `step ${index + 1}`,
       stepIndex: index,
-      expected: numberedStep(index, step),
-      actual: `an agent offering ${listNames(offered)}`,
-      message:
-        `${this.label} ${stepRef(index, step)}, ${step.calls?.kind === 'handoff' ? 'hands off through' : 'calls tool'} "${name}", ` +
-        `which the agent does not offer. ${offered.length === 0 ? 'The agent offers no tools and no handoffs' : `The agent offers ${listNames(offered)}`}.` +
-        (suggestion ? ` Did you mean "${suggestion}"?` : ''),
+      actual: labelOf(step),
+      expected: `the agent to offer ${step.calls?.kind === 'handoff' ? 'the handoff' : 'the tool'} "${name}"`,
+      why: offered.length === 0 ? 'The agent offers no tools and no handoffs' : `The agent offers ${listNames(offered)}`,
+      ...(suggestion ? { fix: `Did you mean "${suggestion}"?` } : {}),
     });
   }
 
-  #listenerFailed(where: string, event: string, error: unknown, stepIndex?: number, expected?: string): MismatchError {
+  #listenerFailed(anchor: string, event: string, error: unknown, stepIndex?: number): MismatchError {
     const unhandled = (error as { code?: unknown } | null)?.code === 'ERR_UNHANDLED_ERROR';
-    return new MismatchError({
+    return this.#ledger.mismatch({
       kind: 'listener_failed',
-      double: this.label,
       callIndex: this.#log.length,
-      ...(stepIndex === undefined ? {} : { stepIndex }),
-      ...(expected === undefined ? {} : { expected }),
-      actual: brief(error, 120),
-      message:
-        `${this.label} ${where}: a listener threw while the "${event}" event was delivered: ${brief(error, 160)}` +
-        (unhandled ? ` — the session has no 'error' listener; add session.on('error', …) to handle transport errors.` : ''),
+      anchor,
+      ...(stepIndex === undefined ? {} : { stepIndex, expected: undefined }),
+      actual: `a listener of the "${event}" event threw ${brief(error, 160)}`,
+      ...(unhandled ? { fix: "The session has no 'error' listener; add session.on('error', …) to handle transport errors" } : {}),
     });
   }
-}
-
-/** `step 3, expectToolOutput(lookup_order, "…")`: a step named in a sentence, counted from 1. */
-function stepRef(index: number, step: RealtimeStep): string {
-  return `step ${index + 1}, ${labelOf(step)}`;
 }
 
 /** `a sendMessage call`, `an interrupt call` */

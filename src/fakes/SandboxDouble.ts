@@ -1,11 +1,10 @@
 import type { ApplyPatchOperation, Editor } from '@openai/agents';
 import { Manifest, type ExecCommandArgs, type SandboxSessionState } from '@openai/agents/sandbox';
-import { MismatchError } from '../errors/MismatchError';
+import type { MismatchError, MismatchSpec } from '../errors/MismatchError';
+import { misuse, type StepContext } from '../errors/ScriptError';
 import { brief } from '../format/brief';
-import type { DoubleOptions } from './ModelDouble';
-import { track } from './registry';
-import { assertComplete } from './completeness';
-import { REPORT, type DoubleReport, type Verifiable } from './report';
+import type { DoubleOptions } from '../vocabulary';
+import { Ledger, LEDGER } from './ledger';
 import {
   SESSION_METHOD_MODES,
   describeCall,
@@ -36,12 +35,23 @@ export interface SandboxRecord {
   writes: readonly FileWrite[];
 }
 
-/** The key under which a sandbox double hands the matchers its record. */
-export const SANDBOX_RECORD = Symbol.for('agents-testkit.sandbox-record');
-
-interface CallEntry extends SandboxCall {
+interface CallEntry {
+  readonly index: number;
+  readonly method: ScriptedMethod;
+  readonly args: readonly unknown[];
+  readonly setup: boolean;
+  readonly step: number | undefined;
+  mismatch: boolean;
   /** What the call got, for reports: `step 1 exec("pwd").returns(…)`. */
-  readonly outcome: string;
+  outcome: string;
+}
+
+/** A step the builder has opened and not yet ended with an outcome. */
+export interface OpenStep {
+  /** Where the step was written; `verb` is the bare verb, so messages read `exec(): …`. */
+  context: StepContext;
+  /** The step as written so far: `exec("pwd")`. */
+  label: string;
 }
 
 /**
@@ -60,14 +70,16 @@ const ALWAYS_PRESENT: readonly SessionMethod[] = ['execCommand', 'createEditor',
  * (a script here grows at any time, also between runs), hides them (a set-up call must look at the
  * next step to know whether the user claimed it), and keeps no trace of a mismatch.
  */
-export class SandboxDouble implements Verifiable {
+export class SandboxDouble {
   readonly name: string | undefined;
   /** The session state the SDK reads and updates: an empty manifest, as on the SDK's scripted session. */
   state: SandboxSessionState = { manifest: new Manifest() };
   readonly #steps: PlannedSandboxStep[] = [];
   #used = 0;
+  /** A step the builder is writing: the session refuses calls until it has its outcome. */
+  #open: OpenStep | undefined;
   readonly #log: CallEntry[] = [];
-  readonly #mismatches: MismatchError[] = [];
+  readonly #ledger: Ledger<SandboxRecord>;
   readonly #present = new Set<SessionMethod>(ALWAYS_PRESENT);
   readonly #faces = new Map<SessionMethod, (...args: unknown[]) => unknown>();
   readonly #workspace: SandboxWorkspace;
@@ -83,12 +95,28 @@ export class SandboxDouble implements Verifiable {
       deleteFile: (operation) => this.#callAsync('deleteFile', [operation]) as Promise<void>,
     };
     for (const method of options.supports ?? []) this.#install(method);
-    if (options.verify !== false) track(this);
+    this.#ledger = new Ledger({
+      kind: 'sandbox',
+      name: options.name,
+      verify: options.verify !== false,
+      pending: () => [
+        ...this.#steps.slice(this.#used).map((step, offset) => ({ index: this.#used + offset, label: step.label })),
+        ...(this.#open
+          ? [{ index: this.#open.context.stepIndex, label: `${this.#open.label} (no outcome: end it with .returns(…), .fails(…) or .responds(…))` }]
+          : []),
+      ],
+      view: () => ({ label: this.label, calls: this.calls, writes: this.#workspace.writes }),
+    });
+  }
+
+  /** The bookkeeping matchers and the after-each verification read. */
+  get [LEDGER](): Ledger<SandboxRecord> {
+    return this.#ledger;
   }
 
   /** How messages name this double: `sandbox()` or `sandbox("ci")`. */
   get label(): string {
-    return this.name === undefined ? 'sandbox()' : `sandbox(${JSON.stringify(this.name)})`;
+    return this.#ledger.label;
   }
 
   /** Every call the session received, set-up calls included, as frozen snapshots. */
@@ -98,28 +126,12 @@ export class SandboxDouble implements Verifiable {
 
   /** The number of steps not consumed yet (a step still waiting for its outcome included). */
   get remainingSteps(): number {
-    return this.#steps.length - this.#used + this.unfinishedSteps().length;
+    return this.#steps.length - this.#used + (this.#open ? 1 : 0);
   }
 
   /** Throws `IncompleteScriptError` when steps are left or a call did not match the script. */
   assertComplete(): void {
-    assertComplete(this);
-  }
-
-  [REPORT](): DoubleReport {
-    return {
-      label: this.label,
-      pending: [
-        ...this.#steps.slice(this.#used).map((step, offset) => `${this.#used + offset + 1}. ${step.label}`),
-        ...this.unfinishedSteps(),
-      ],
-      mismatches: this.#mismatches.map((mismatch) => mismatch.message.split('\n')[0] as string),
-      calls: this.#log.map((entry) => `${entry.index + 1}. ${describeCall(entry.method, entry.args)} → ${entry.outcome}`),
-    };
-  }
-
-  [SANDBOX_RECORD](): SandboxRecord {
-    return { label: this.label, calls: this.calls, writes: this.#workspace.writes };
+    this.#ledger.assertComplete();
   }
 
   /** The shell capability runs the model's `exec_command` here; each call is a step (`exec(cmd)`). */
@@ -165,12 +177,20 @@ export class SandboxDouble implements Verifiable {
     return face;
   }
 
-  /** Throws when the script cannot be used yet (a step still waits for its outcome). */
-  protected assertUsable(): void {}
+  /** Notes the step the builder is writing: calls are refused until `closeStep()` (a test bug, not a mismatch). */
+  protected openStep(open: OpenStep): void {
+    this.#open = open;
+  }
 
-  /** Steps written but not finished, numbered, for reports. */
-  protected unfinishedSteps(): string[] {
-    return [];
+  /** Ends the step `openStep()` noted by appending it with its outcome. */
+  protected closeStep(step: PlannedSandboxStep): void {
+    this.#open = undefined;
+    this.appendStep(step);
+  }
+
+  /** The step the builder is writing, if any. */
+  protected get openedStep(): OpenStep | undefined {
+    return this.#open;
   }
 
   #install(method: SessionMethod): void {
@@ -190,38 +210,41 @@ export class SandboxDouble implements Verifiable {
 
   /** Plays one call: a set-up answer, the next step's outcome, or a recorded mismatch. */
   #call(method: ScriptedMethod, rawArgs: readonly unknown[]): unknown {
-    const index = this.#log.length;
     const args = detach([...rawArgs]);
-    try {
-      this.assertUsable();
-    } catch (error) {
-      this.#record({ index, method, args, setup: false, step: undefined, mismatch: false, outcome: 'refused: the script has a step without outcome' });
-      throw error;
+    if (this.#open) {
+      this.#record(method, args, false, undefined, 'refused: the script has a step without outcome');
+      throw misuse(
+        this.#open.context,
+        'missing_outcome',
+        `${this.#open.label} has no outcome, and the session was called; end it with .returns(…), .fails(…) or .responds(…).`,
+      );
     }
     const next = this.#steps[this.#used];
     const sameMethod = next !== undefined && next.method === method;
     const rejection = sameMethod ? next.check(args) : undefined;
     const setup = setupAnswer(method, args, { editor: this.#editor, interactive: this.#steps.some((step) => step.method === 'writeStdin') });
     if (setup && !(sameMethod && (rejection === undefined || !setup.shared))) {
-      this.#record({ index, method, args, setup: true, step: undefined, mismatch: false, outcome: `${setup.label} (set-up)` });
+      this.#record(method, args, true, undefined, `${setup.label} (set-up)`);
       return setup.value;
     }
     if (next === undefined) {
-      this.#record({ index, method, args, setup: false, step: undefined, mismatch: true, outcome: 'mismatch: no step left' });
-      throw this.#mismatch(this.#ranOut(method, args, index));
+      const entry = this.#record(method, args, false, undefined, 'no step left');
+      throw this.#mismatch(entry, this.#ranOut(entry));
     }
     const stepIndex = this.#used;
     this.#used += 1;
+    const entry = this.#record(method, args, false, stepIndex, `step ${stepIndex + 1} ${next.label}`);
     if (!sameMethod || rejection !== undefined) {
-      this.#record({ index, method, args, setup: false, step: stepIndex, mismatch: true, outcome: `mismatch with step ${stepIndex + 1} ${next.label}` });
-      throw this.#mismatch(this.#unexpected(next, stepIndex, method, args, index, sameMethod ? rejection : undefined));
+      throw this.#mismatch(entry, {
+        kind: sameMethod ? 'wrong_arguments' : 'wrong_method',
+        expected: next.expects,
+        why: sameMethod && rejection ? capitalized(rejection) : undefined,
+      });
     }
-    const entry: CallEntry = { index, method, args, setup: false, step: stepIndex, mismatch: false, outcome: `step ${stepIndex + 1} ${next.label}` };
-    this.#record(entry);
-    return this.#play(next, stepIndex, entry);
+    return this.#play(next, entry);
   }
 
-  #play(step: PlannedSandboxStep, stepIndex: number, entry: CallEntry): unknown {
+  #play(step: PlannedSandboxStep, entry: CallEntry): unknown {
     const { outcome } = step;
     if (outcome.kind === 'fails') throw outcome.error;
     if (outcome.kind === 'returns') return this.#deliver(entry, resultFor(entry.method, fresh(outcome.value)));
@@ -229,26 +252,26 @@ export class SandboxDouble implements Verifiable {
     try {
       produced = outcome.respond(entry.args, snapshot(entry));
     } catch (error) {
-      throw this.#responderFailed(step, stepIndex, entry, error);
+      throw this.#responderFailed(step, entry, error);
     }
     if (isThenable(produced)) {
       if (SESSION_METHOD_MODES[entry.method as SessionMethod] === 'sync') {
-        throw this.#invalid(step, stepIndex, entry, `${entry.method}() is synchronous, so its responder must not return a promise.`);
+        throw this.#invalid(step, entry, `${entry.method}() is synchronous, so its responder must not return a promise`);
       }
       return Promise.resolve(produced).then(
-        (value) => this.#checked(step, stepIndex, entry, value),
+        (value) => this.#checked(step, entry, value),
         (error: unknown) => {
-          throw this.#responderFailed(step, stepIndex, entry, error);
+          throw this.#responderFailed(step, entry, error);
         },
       );
     }
-    return this.#checked(step, stepIndex, entry, produced);
+    return this.#checked(step, entry, produced);
   }
 
   /** A responder's value, checked the way `.returns()` checks a value when it is written. */
-  #checked(step: PlannedSandboxStep, stepIndex: number, entry: CallEntry, value: unknown): unknown {
+  #checked(step: PlannedSandboxStep, entry: CallEntry, value: unknown): unknown {
     const problem = resultProblem(entry.method, value);
-    if (problem) throw this.#invalid(step, stepIndex, entry, `its responder returned a value the SDK cannot use: ${problem}`);
+    if (problem) throw this.#invalid(step, entry, `Its responder returned a value the SDK cannot use: ${problem}`);
     return this.#deliver(entry, resultFor(entry.method, value));
   }
 
@@ -261,90 +284,46 @@ export class SandboxDouble implements Verifiable {
     return value;
   }
 
-  #record(entry: CallEntry): void {
+  #record(method: ScriptedMethod, args: readonly unknown[], setup: boolean, step: number | undefined, outcome: string): CallEntry {
+    const entry: CallEntry = { index: this.#ledger.callCount, method, args, setup, step, mismatch: false, outcome };
+    this.#ledger.record(() => `${describeCall(entry.method, entry.args)} → ${entry.outcome}`);
     this.#log.push(entry);
+    return entry;
   }
 
-  #mismatch(error: MismatchError): MismatchError {
-    this.#mismatches.push(error);
-    return error;
-  }
-
-  #flag(entry: CallEntry, outcome: string): void {
-    const position = this.#log.indexOf(entry);
-    if (position !== -1) this.#log[position] = { ...entry, mismatch: true, outcome };
-  }
-
-  #unexpected(
-    step: PlannedSandboxStep,
-    stepIndex: number,
-    method: ScriptedMethod,
-    args: readonly unknown[],
-    index: number,
-    reason: string | undefined,
-  ): MismatchError {
-    const actual = describeCall(method, args);
-    return new MismatchError({
-      kind: method === step.method ? 'wrong_arguments' : 'wrong_method',
-      double: this.label,
-      callIndex: index,
-      stepIndex,
-      expected: step.expects,
-      actual,
-      message:
-        `${this.label} expected ${step.expects}, got ${actual} (call ${index + 1}, step ${stepIndex + 1})${reason ? `: ${reason}` : ''}.` +
-        `\n${SWALLOWED}`,
+  /** Records a mismatch of the call `entry`, worded from the parts of it that differ by case. */
+  #mismatch(entry: CallEntry, spec: Pick<MismatchSpec, 'kind' | 'expected' | 'why' | 'fix'>): MismatchError {
+    entry.mismatch = true;
+    return this.#ledger.mismatch({
+      ...spec,
+      callIndex: entry.index,
+      ...(entry.step === undefined ? {} : { stepIndex: entry.step }),
+      actual: describeCall(entry.method, entry.args),
+      note: SWALLOWED,
     });
   }
 
-  #ranOut(method: ScriptedMethod, args: readonly unknown[], index: number): MismatchError {
-    const actual = describeCall(method, args);
+  #ranOut(entry: CallEntry): Pick<MismatchSpec, 'kind' | 'expected' | 'why' | 'fix'> {
     const total = this.#steps.length;
-    return new MismatchError({
+    return {
       kind: 'unexpected_call',
-      double: this.label,
-      callIndex: index,
-      actual,
-      message:
-        `${this.label} expected no more calls, got ${actual} (call ${index + 1}): ` +
-        `${total === 0 ? 'its script has no steps' : total === 1 ? 'its one step is used' : `all ${total} steps are used`}. ` +
-        `Script another step, e.g. ${suggestion(method, args)}, if the workflow should go on.\n${SWALLOWED}`,
-    });
+      expected: 'no more calls',
+      why: total === 0 ? 'The script has no steps' : total === 1 ? 'Its one step is used' : `All ${total} steps are used`,
+      fix: `Script another step, e.g. ${suggestion(entry.method, entry.args)}, if the workflow should go on`,
+    };
   }
 
-  #responderFailed(step: PlannedSandboxStep, stepIndex: number, entry: CallEntry, error: unknown): unknown {
+  #responderFailed(step: PlannedSandboxStep, entry: CallEntry, error: unknown): unknown {
     // A responder may fail on purpose (that is its outcome), but a failed assertion inside it is a
     // finding the SDK would otherwise swallow along with the tool error.
     if (!isAssertionError(error)) return error;
-    this.#flag(entry, `failed an assertion in step ${stepIndex + 1} ${step.label}`);
-    return this.#mismatch(
-      new MismatchError({
-        kind: 'failed_assertion',
-        double: this.label,
-        callIndex: entry.index,
-        stepIndex,
-        expected: step.label,
-        actual: describeCall(entry.method, entry.args),
-        message:
-          `${this.label} step ${stepIndex + 1} ${step.label} failed an assertion on ${describeCall(entry.method, entry.args)} ` +
-          `(call ${entry.index + 1}): ${firstLine(error)}\n${SWALLOWED}`,
-      }),
-    );
+    entry.outcome = `failed an assertion in step ${(entry.step as number) + 1} ${step.label}`;
+    return this.#mismatch(entry, { kind: 'failed_assertion', expected: step.label, why: `Its responder failed an assertion: ${firstLine(error)}` });
   }
 
-  #invalid(step: PlannedSandboxStep, stepIndex: number, entry: CallEntry, problem: string): MismatchError {
-    this.#flag(entry, `invalid result from step ${stepIndex + 1} ${step.label}`);
-    return this.#mismatch(
-      new MismatchError({
-        kind: 'invalid_step',
-        double: this.label,
-        callIndex: entry.index,
-        stepIndex,
-        expected: step.label,
-        actual: describeCall(entry.method, entry.args),
-        message: `${this.label} step ${stepIndex + 1} ${step.label} answered ${describeCall(entry.method, entry.args)} (call ${entry.index + 1}) badly: ${problem}\n${SWALLOWED}`,
-      }),
-    );
+  #invalid(step: PlannedSandboxStep, entry: CallEntry, problem: string): MismatchError {
+    entry.outcome = `invalid result from step ${(entry.step as number) + 1} ${step.label}`;
+    return this.#mismatch(entry, { kind: 'invalid_step', expected: step.label, why: problem });
   }
 }
 
@@ -359,6 +338,10 @@ function suggestion(method: ScriptedMethod, args: readonly unknown[]): string {
     return `.${verb}(${described.slice(verb.length + 1)}).returns(…)`;
   }
   return `.expect(${JSON.stringify(method)}).returns(…)`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function snapshot({ index, method, args, setup, step, mismatch }: CallEntry): SandboxCall {

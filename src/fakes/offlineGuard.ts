@@ -1,9 +1,9 @@
 import { OpenAIProvider, setDefaultModelProvider, type Model, type ModelProvider } from '@openai/agents';
 import { currentConfig } from '../config';
 import { UnscriptedModelError } from '../errors/UnscriptedModelError';
-import { currentAgentName } from './currentAgent';
-import { track } from './registry';
-import { REPORT, type DoubleReport, type Verifiable } from './report';
+import { currentAgentName } from '../sdk/coupling';
+import type { DoubleReport } from '../vocabulary';
+import { track, type Verifiable } from './registry';
 
 /**
  * The SDK's default model provider while a setup entry is loaded. The runner asks the default
@@ -33,7 +33,7 @@ class BlockedCall implements Verifiable {
     this.#error = error;
   }
 
-  [REPORT](): DoubleReport {
+  report(): DoubleReport {
     const { agent, modelName } = this.#error;
     return {
       label: 'the offline guard',

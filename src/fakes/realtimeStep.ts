@@ -70,8 +70,3 @@ export function labelOf(step: RealtimeStep): string {
   }
   return step.label;
 }
-
-/** `3. expect('sendFunctionCallOutput', …)`: a step as messages show it, numbered from 1. */
-export function numberedStep(index: number, step: RealtimeStep): string {
-  return `${index + 1}. ${labelOf(step)}`;
-}

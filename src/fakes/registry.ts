@@ -1,4 +1,9 @@
-import type { Verifiable } from './report';
+import type { DoubleReport } from '../vocabulary';
+
+/** A double as the registry keeps it: its ledger (or a record of a blocked call), which reports on it. */
+export interface Verifiable {
+  report(): DoubleReport;
+}
 
 /**
  * The doubles created while a setup entry watches, so that each can be verified when its test

@@ -1,4 +1,5 @@
 import type { Editor } from '@openai/agents';
+import { MEMORY_SUMMARY_MARKER } from '../sdk/coupling';
 import type { ScriptedMethod } from './sandboxPlan';
 
 /** How the kit answers a set-up call that no step claims. */
@@ -19,9 +20,6 @@ export interface SetupState {
   /** Whether the script has a `writeStdin` step, which is what makes the shell offer `write_stdin`. */
   interactive: boolean;
 }
-
-/** The marker of the shell command the memory capability reads `memory_summary.md` with. */
-const MEMORY_SUMMARY_MARKER = '__OPENAI_AGENTS_MEMORY_SUMMARY_BEGIN__';
 
 /**
  * The calls the runner and the SDK's capabilities make to set a session up, found by probing the

@@ -1,7 +1,8 @@
 import { PCM16_24K } from '../format/audioFormat';
 import { brief } from '../format/brief';
 import { describeRealtimeCall, formatsOf } from './realtimeCall';
-import type { DoubleReport } from './report';
+import type { DoubleReport } from '../vocabulary';
+import { ledgerOf } from './ledger';
 import { describeCall, type ScriptedMethod } from './sandboxPlan';
 
 /**
@@ -138,4 +139,15 @@ function scriptedRealtimeReport(value: unknown): DoubleReport | undefined {
   return { label: 'ScriptedRealtimeTransport', pending, mismatches, calls: described.map((line, index) => `${index + 1}. ${line}`) };
 }
 
-export const sdkReportAdapters: readonly ReportAdapter[] = [scriptedModelReport, scriptedSandboxSessionReport, scriptedRealtimeReport];
+const sdkReportAdapters: readonly ReportAdapter[] = [scriptedModelReport, scriptedSandboxSessionReport, scriptedRealtimeReport];
+
+/** The report of any double the kit understands (its own, by their ledger, and the SDK's, by shape), or `undefined`. */
+export function reportOf(value: unknown): DoubleReport | undefined {
+  const ledger = ledgerOf(value);
+  if (ledger) return ledger.report();
+  for (const adapter of sdkReportAdapters) {
+    const report = adapter(value);
+    if (report) return report;
+  }
+  return undefined;
+}

@@ -1,6 +1,5 @@
-import type { DoubleReport } from '../fakes/report';
-
-const MAX_CALLS_SHOWN = 20;
+import type { DoubleReport } from '../vocabulary';
+import { numberedList } from './numberedList';
 
 /** The text of an incomplete-script failure: each double, its unused steps and its mismatches. */
 export function describeReports(reports: readonly DoubleReport[], context?: string, footer?: string): string {
@@ -20,7 +19,7 @@ export function describeReport(report: DoubleReport): string {
   }
   if (report.pending.length > 0) {
     lines.push(`${report.label} has ${plural(report.pending.length, 'step')} not used:`);
-    lines.push(...report.pending.map((step) => indent(step)));
+    lines.push(...numberedList(report.pending, { noun: 'step', prenumbered: true }));
   }
   if (lines.length > 0) lines.push('');
   lines.push(...describeCalls(report));
@@ -35,13 +34,7 @@ export function describeNotes(report: DoubleReport): string[] {
 
 export function describeCalls(report: DoubleReport): string[] {
   if (report.calls.length === 0) return [`${report.label} recorded no calls.`];
-  const shown = report.calls.slice(-MAX_CALLS_SHOWN);
-  const hidden = report.calls.length - shown.length;
-  return [
-    `${report.label} recorded ${plural(report.calls.length, 'call')}:`,
-    ...(hidden > 0 ? [indent(`… ${plural(hidden, 'earlier call')} not shown`)] : []),
-    ...shown.map((call) => indent(call)),
-  ];
+  return [`${report.label} recorded ${plural(report.calls.length, 'call')}:`, ...numberedList(report.calls, { noun: 'call', prenumbered: true })];
 }
 
 export function plural(count: number, noun: string): string {

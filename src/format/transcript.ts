@@ -1,7 +1,7 @@
 import type { RunItem } from '@openai/agents';
 import { brief } from './brief';
 import { parseArguments } from './modelInput';
-import { hasFinished, HOSTED_CALL_NAMES, isRunResult, type RunResultShape } from './runResult';
+import { hasFinished, HOSTED_CALL_NAMES, isRunResult, type RunResultShape } from '../sdk/coupling';
 
 /**
  * A run as readable text, one line per event: the user's input, assistant messages, tool calls

@@ -8,6 +8,7 @@ import {
   RECEIVED_COLOR,
 } from './matcherUtils';
 import { brief } from '../format/brief';
+import { numberedList } from '../format/numberedList';
 import type { MatcherState } from './context';
 import type { ToolCallRecord } from './runRecord';
 
@@ -18,6 +19,11 @@ export function hint(state: MatcherState, name: string, expected = 'expected', s
     promise: state.promise ?? '',
     ...(secondArgument === undefined ? {} : { secondArgument }),
   });
+}
+
+/** The matcher error for a received value of the wrong kind: `what` says what it must be. */
+export function invalidReceived(hintLine: string, what: string, received: unknown): Error {
+  return new Error(matcherErrorMessage(hintLine, `${RECEIVED_COLOR('received')} value must be ${what}`, printWithType('Received', received, printReceived)));
 }
 
 /** The matcher error for an expected argument of the wrong kind (a test bug, not a failure). */
@@ -32,40 +38,19 @@ export function describeToolCall(call: { name: string; args: unknown }): string 
   return `${call.name}(${call.args === undefined ? '' : brief(call.args, 100)})`;
 }
 
-/** A failure lists every call up to this many; a longer run shows its head, tail and marked calls. */
-export const LISTED_CALLS_LIMIT = 30;
-const HEAD = 10;
-const TAIL = 5;
-const MARKED = 10;
-
 /**
  * The numbered record of what the run did, the way aws-sdk-client-mock lists calls: the calls,
- * the ones that matched marked with an arrow, and the count at the end. A run of thousands of
- * calls would bury the message, so past LISTED_CALLS_LIMIT the list keeps the first calls, the
- * last ones and the first marked ones, and says how many calls each gap leaves out.
+ * the ones that matched marked with an arrow, and the count at the end.
  */
 export function listToolCalls(calls: readonly ToolCallRecord[], marked: ReadonlySet<number> = new Set()): string {
   if (calls.length === 0) return 'The run made no tool calls.';
-  const shown = shownIndices(calls.length, marked);
-  const lines: string[] = [];
-  let next = 0; // the tail is always shown, so a gap is only ever before a listed call
-  for (const index of shown) {
-    if (index > next) lines.push(`  … ${index - next} more tool call${index - next === 1 ? '' : 's'}`);
-    const call = calls[index]!;
-    const line = `${index + 1}. ${describeToolCall(call)}${call.agent ? `  (${call.agent})` : ''}`;
-    lines.push(marked.has(index) ? RECEIVED_COLOR(`→ ${line}`) : `  ${line}`);
-    next = index + 1;
-  }
-  return ['Tool calls of the run:', ...lines, '', `Number of tool calls: ${printReceived(calls.length)}`].join('\n');
+  const entries = calls.map((call) => `${describeToolCall(call)}${call.agent ? `  (${call.agent})` : ''}`);
+  return ['Tool calls of the run:', ...listed(entries, 'tool call', marked), '', `Number of tool calls: ${printReceived(calls.length)}`].join('\n');
 }
 
-function shownIndices(count: number, marked: ReadonlySet<number>): number[] {
-  if (count <= LISTED_CALLS_LIMIT) return Array.from({ length: count }, (_, index) => index);
-  const shown = new Set<number>();
-  for (let index = 0; index < HEAD; index++) shown.add(index);
-  for (let index = count - TAIL; index < count; index++) shown.add(index);
-  [...marked].sort((a, b) => a - b).slice(0, MARKED).forEach((index) => shown.add(index));
-  return [...shown].sort((a, b) => a - b);
+/** The numbered lines of a matcher's list, marked entries in the received colour (see `numberedList`). */
+export function listed(entries: readonly string[], noun: string, marked: ReadonlySet<number> = new Set(), positions?: readonly number[]): string[] {
+  return numberedList(entries, { noun, marked, highlight: (line) => RECEIVED_COLOR(line), ...(positions ? { positions } : {}) });
 }
 
 export function times(count: number): string {

@@ -1,4 +1,5 @@
-import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from './matcherUtils';
+import { printReceived } from './matcherUtils';
+import { invalidReceived, listed } from './messages';
 import { PCM16_24K, type AudioFormat } from '../format/audioFormat';
 import { describeRealtimeCall, formatsOf } from '../fakes/realtimeCall';
 
@@ -30,13 +31,7 @@ export function readRealtime(received: unknown, hint: string): RealtimeRecord {
   const isScript = typeof transport?.settled === 'function' && typeof transport.label === 'string';
   const isSdk = typeof transport?.expectCall === 'function';
   if (typeof transport !== 'object' || transport === null || (!isScript && !isSdk) || !Array.isArray(transport.calls)) {
-    throw new Error(
-      matcherErrorMessage(
-        hint,
-        `${RECEIVED_COLOR('received')} value must be a realtime() script or the SDK's ScriptedRealtimeTransport`,
-        printWithType('Received', received, printReceived),
-      ),
-    );
+    throw invalidReceived(hint, "a realtime() script or the SDK's ScriptedRealtimeTransport", received);
   }
   const calls = transport.calls as readonly RecordedCall[];
   return { label: isScript ? (transport.label as string) : 'ScriptedRealtimeTransport', calls, formats: formatsOf(calls, PCM16_24K) };
@@ -55,10 +50,9 @@ export function listRealtimeCalls(record: RealtimeRecord, marked: ReadonlySet<nu
   const shown = record.calls.flatMap((call, index) => (only === undefined || call.method === only ? [index] : []));
   const what = only === undefined ? 'calls' : `${only} calls`;
   if (shown.length === 0) return `${record.label} recorded no ${what}.`;
-  const lines = shown.map((index) => {
-    const line = `${index + 1}. ${describeCallAt(record, index)}`;
-    return marked.has(index) ? RECEIVED_COLOR(`→ ${line}`) : `  ${line}`;
-  });
+  const entries = shown.map((index) => describeCallAt(record, index));
+  const markedEntries = new Set(shown.flatMap((index, at) => (marked.has(index) ? [at] : [])));
+  const lines = listed(entries, only === undefined ? 'call' : `${only} call`, markedEntries, shown);
   const header = only === undefined ? `Calls of ${record.label}:` : `${only} calls of ${record.label}:`;
   return [header, ...lines, '', `Number of ${what}: ${printReceived(shown.length)}`].join('\n');
 }

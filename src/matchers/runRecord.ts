@@ -1,7 +1,8 @@
 import type { Agent, Handoff, RunItem } from '@openai/agents';
-import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from './matcherUtils';
+import { matcherErrorMessage } from './matcherUtils';
+import { invalidReceived } from './messages';
 import { parseArguments } from '../format/modelInput';
-import { hasFinished, HOSTED_CALL_NAMES, isRunResult, isStreamedResult } from '../format/runResult';
+import { hasFinished, HOSTED_CALL_NAMES, isRunResult, isStreamedResult } from '../sdk/coupling';
 
 /** One tool call the model made in a run, in the order the run made them. */
 export interface ToolCallRecord {
@@ -40,13 +41,7 @@ export interface RunRecord {
  */
 export function readRun(received: unknown, hint: string): RunRecord {
   if (!isRunResult(received)) {
-    throw new Error(
-      matcherErrorMessage(
-        hint,
-        `${RECEIVED_COLOR('received')} value must be a RunResult or StreamedRunResult (what run() returns)`,
-        printWithType('Received', received, printReceived),
-      ),
-    );
+    throw invalidReceived(hint, 'a RunResult or StreamedRunResult (what run() returns)', received);
   }
   const streamed = isStreamedResult(received);
   if (streamed && !hasFinished(received)) {

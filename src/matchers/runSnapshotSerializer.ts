@@ -1,4 +1,4 @@
-import { isRunResult, isStreamedResult } from '../format/runResult';
+import { isRunResult, isStreamedResult } from '../sdk/coupling';
 import { transcript } from '../format/transcript';
 
 /** The part of a pretty-format plugin both runners call: `expect.addSnapshotSerializer(plugin)`. */

@@ -1,6 +1,8 @@
-import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from './matcherUtils';
+import { printReceived } from './matcherUtils';
+import { invalidReceived, listed } from './messages';
 import { brief } from '../format/brief';
-import { SANDBOX_RECORD, type SandboxRecord } from '../fakes/SandboxDouble';
+import { ledgerOf } from '../fakes/ledger';
+import type { SandboxRecord } from '../fakes/SandboxDouble';
 import type { FileWrite } from '../fakes/sandboxWorkspace';
 
 /** One `execCommand` call the session received (set-up calls left out). */
@@ -47,15 +49,12 @@ export function readSandbox(received: unknown, hint: string, needs: 'commands' |
     needs === 'commands'
       ? 'a sandbox() script or the SDK\'s scriptedSandboxSession()'
       : "a sandbox() script (the SDK's scriptedSandboxSession() has no editor, so it cannot tell which files a patch wrote)";
-  throw new Error(
-    matcherErrorMessage(hint, `${RECEIVED_COLOR('received')} value must be ${what}`, printWithType('Received', received, printReceived)),
-  );
+  throw invalidReceived(hint, what, received);
 }
 
 function sandboxRecordOf(value: unknown): SandboxRecord | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const read = (value as { [SANDBOX_RECORD]?: unknown })[SANDBOX_RECORD];
-  return typeof read === 'function' ? (read.call(value) as SandboxRecord) : undefined;
+  const ledger = ledgerOf<SandboxRecord>(value);
+  return ledger?.kind === 'sandbox' ? ledger.view() : undefined;
 }
 
 function isSdkSession(value: unknown): value is SdkSessionShape {
@@ -81,10 +80,7 @@ function commandsOf(calls: readonly { method: string; args: readonly unknown[]; 
 export function listWrites(view: SandboxView, marked: ReadonlySet<number> = new Set()): string {
   const writes = view.writes ?? [];
   if (writes.length === 0) return `${view.label} applied no patches.`;
-  const lines = writes.map((write, index) => {
-    const line = `${index + 1}. ${describeWrite(write)}`;
-    return marked.has(index) ? RECEIVED_COLOR(`→ ${line}`) : `  ${line}`;
-  });
+  const lines = listed(writes.map(describeWrite), 'file operation', marked);
   return [`Patches ${view.label} applied:`, ...lines, '', `Number of file operations: ${printReceived(writes.length)}`].join('\n');
 }
 

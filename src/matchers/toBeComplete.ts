@@ -1,21 +1,19 @@
-import { matcherErrorMessage, printReceived, printWithType, RECEIVED_COLOR } from './matcherUtils';
-import { isComplete } from '../fakes/report';
-import { reportOf } from '../fakes/reportOf';
+import { hint, invalidReceived } from './messages';
+import { reportOf } from '../fakes/sdkReports';
+import { isComplete } from '../vocabulary';
 import { describeCalls, describeNotes, describeReport } from '../format/report';
 import type { Matcher } from './context';
-import { hint } from './messages';
+
 
 /** Every step of the double was consumed and no mismatch was recorded, even one the SDK swallowed. */
 export const toBeComplete: Matcher<[]> = function toBeComplete(received) {
   const hintLine = hint(this, 'toBeComplete', '');
   const report = reportOf(received);
   if (report === undefined) {
-    throw new Error(
-      matcherErrorMessage(
-        hintLine,
-        `${RECEIVED_COLOR('received')} value must be a double: model(), sandbox(), realtime(), or the SDK's ScriptedModel, scripted sandbox session or ScriptedRealtimeTransport`,
-        printWithType('Received', received, printReceived),
-      ),
+    throw invalidReceived(
+      hintLine,
+      "a double: model(), sandbox(), realtime(), or the SDK's ScriptedModel, scripted sandbox session or ScriptedRealtimeTransport",
+      received,
     );
   }
   const pass = isComplete(report);

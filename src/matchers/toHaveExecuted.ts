@@ -1,7 +1,7 @@
-import { printExpected, printReceived, RECEIVED_COLOR } from './matcherUtils';
+import { printExpected, printReceived } from './matcherUtils';
 import { closest } from '../format/closest';
 import type { Matcher } from './context';
-import { hint, invalidExpected } from './messages';
+import { hint, invalidExpected, listed } from './messages';
 import { readSandbox, type CommandRecord, type SandboxView } from './sandboxRecord';
 
 /** A command ran in the sandbox: the exact command, or one matching a RegExp. */
@@ -46,10 +46,8 @@ function missing(view: SandboxView, command: string | RegExp, matches: (text: st
 /** The numbered commands the session received, matching ones marked, with the count. */
 function listCommands(view: SandboxView, marked: ReadonlySet<number>): string {
   if (view.commands.length === 0) return `${view.label} received no commands.${view.note ? `\n${view.note}` : ''}`;
-  const lines = view.commands.map((record: CommandRecord, index) => {
-    const line = `${index + 1}. ${record.command}${record.ran ? '' : '  (not run: the script did not plan it)'}`;
-    return marked.has(index) ? RECEIVED_COLOR(`→ ${line}`) : `  ${line}`;
-  });
+  const entries = view.commands.map((record: CommandRecord) => `${record.command}${record.ran ? '' : '  (not run: the script did not plan it)'}`);
+  const lines = listed(entries, 'command', marked);
   return [
     `Commands ${view.label} received:`,
     ...lines,

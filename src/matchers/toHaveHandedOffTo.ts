@@ -1,7 +1,7 @@
 import { printExpected, printReceived } from './matcherUtils';
 import { closest } from '../format/closest';
 import type { Matcher } from './context';
-import { hint, invalidExpected } from './messages';
+import { hint, invalidExpected, listed } from './messages';
 import { agentNameOf, readRun, type HandoffRecord } from './runRecord';
 
 /** The run handed off to `agent` (the agent, the SDK's `Handoff`, or the agent's name). */
@@ -32,11 +32,6 @@ export const toHaveHandedOffTo: Matcher<[agent: unknown]> = function toHaveHande
 };
 
 function listHandoffs(handoffs: readonly HandoffRecord[], marked: ReadonlySet<number>): string {
-  return [
-    'Handoffs of the run:',
-    ...handoffs.map((handoff, index) => {
-      const line = `${index + 1}. ${handoff.from ?? '?'} → ${handoff.to}${handoff.toolName ? ` (${handoff.toolName})` : ''}`;
-      return marked.has(index) ? `→ ${line}` : `  ${line}`;
-    }),
-  ].join('\n');
+  const entries = handoffs.map((handoff) => `${handoff.from ?? '?'} → ${handoff.to}${handoff.toolName ? ` (${handoff.toolName})` : ''}`);
+  return ['Handoffs of the run:', ...listed(entries, 'handoff', marked)].join('\n');
 }

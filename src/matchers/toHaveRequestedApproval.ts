@@ -1,6 +1,6 @@
 import { printDiffOrStringify, printExpected, printReceived } from './matcherUtils';
 import type { Matcher } from './context';
-import { describeToolCall, hint, invalidExpected } from './messages';
+import { describeToolCall, hint, invalidExpected, listed } from './messages';
 import { matchesPartial, subsetFor } from './partial';
 import { readRun, toolNameOf, type ApprovalRecord } from './runRecord';
 
@@ -35,11 +35,5 @@ export const toHaveRequestedApproval: Matcher<[tool: unknown, args?: unknown]> =
 };
 
 function listApprovals(approvals: readonly ApprovalRecord[], marked: ReadonlySet<number>): string {
-  return [
-    'Approval requests of the run:',
-    ...approvals.map((approval, index) => {
-      const line = `${index + 1}. ${describeToolCall(approval)}`;
-      return marked.has(index) ? `→ ${line}` : `  ${line}`;
-    }),
-  ].join('\n');
+  return ['Approval requests of the run:', ...listed(approvals.map(describeToolCall), 'approval request', marked)].join('\n');
 }

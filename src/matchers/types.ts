@@ -1,5 +1,5 @@
-import type { HandoffTarget } from '../fakes/modelTurn';
-import type { ToolArguments, ToolRef } from '../builders/toolTypes';
+import type { HandoffTarget } from '../vocabulary';
+import type { ToolArguments, ToolRef } from '../vocabulary';
 import type { RealtimeMethod, RealtimePayload } from '../fakes/realtimeCall';
 import type { PartialDeep } from '../fakes/realtimeStep';
 import type { SentAudio } from './toHaveSentAudio';

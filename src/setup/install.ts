@@ -1,9 +1,9 @@
 import { setTracingDisabled } from '@openai/agents';
 import { currentConfig } from '../config';
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
-import { isComplete, REPORT, type Verifiable } from '../fakes/report';
+import { isComplete } from '../vocabulary';
 import { installOfflineGuard } from '../fakes/offlineGuard';
-import { mark, startWatching, takeCreated } from '../fakes/registry';
+import { mark, startWatching, takeCreated, type Verifiable } from '../fakes/registry';
 import { matchers } from '../matchers/index';
 import { runSnapshotSerializer, type SnapshotSerializer } from '../matchers/runSnapshotSerializer';
 
@@ -49,7 +49,7 @@ export function install(hooks: RunnerHooks): void {
 /** Throws `IncompleteScriptError` naming every double that is not complete. */
 export function verify(doubles: readonly Verifiable[], when: string): void {
   if (!currentConfig().autoVerify) return;
-  const reports = doubles.map((double) => double[REPORT]()).filter((report) => !isComplete(report));
+  const reports = doubles.map((double) => double.report()).filter((report) => !isComplete(report));
   if (reports.length > 0) {
     throw new IncompleteScriptError(
       reports,

@@ -6,8 +6,8 @@ import type { ProviderDouble } from '../fakes/ProviderDouble';
 import { sandbox, type SandboxOptions, type SandboxScript } from '../builders/sandbox';
 import { realtime, type RealtimeScript } from '../builders/realtime';
 import type { RealtimeOptions } from '../fakes/RealtimeDouble';
-import { untrack } from '../fakes/registry';
-import type { Verifiable } from '../fakes/report';
+import { ledgerOf } from '../fakes/ledger';
+import { untrack, type Verifiable } from '../fakes/registry';
 import { verify } from './install';
 
 /** Builders whose doubles belong to one test, for fixtures of concurrent tests. */
@@ -23,9 +23,10 @@ export interface Kit {
 
 export function createKit(): Kit {
   const owned: Verifiable[] = [];
-  const adopt = <T extends Verifiable>(double: T, options: { verify?: boolean } | undefined): T => {
-    untrack(double);
-    if (options?.verify !== false) owned.push(double);
+  const adopt = <T extends object>(double: T, options: { verify?: boolean } | undefined): T => {
+    const ledger = ledgerOf(double) as Verifiable;
+    untrack(ledger);
+    if (options?.verify !== false) owned.push(ledger);
     return double;
   };
   return {

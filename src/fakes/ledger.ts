@@ -1,0 +1,129 @@
+import { IncompleteScriptError } from '../errors/IncompleteScriptError';
+import { MismatchError, type MismatchSpec } from '../errors/MismatchError';
+import { numbered } from '../format/numberedList';
+import { isComplete, type DoubleKind, type DoubleReport } from '../vocabulary';
+import { track } from './registry';
+
+/** The key under which every double of the kit hands out its ledger; matchers find doubles by it. */
+export const LEDGER = Symbol.for('agents-testkit.ledger');
+
+/** A step not consumed yet: its zero-based position in the script and its label. */
+export interface PendingStep {
+  readonly index: number;
+  readonly label: string;
+}
+
+/** What a double tells its ledger when it creates it. */
+export interface LedgerSetup<View> {
+  kind: DoubleKind;
+  /** The user's name for the double, if any. */
+  name: string | undefined;
+  /** `false` keeps the double out of the after-each verification. */
+  verify: boolean;
+  /** The steps the double has not consumed yet, in script terms. */
+  pending(): readonly PendingStep[];
+  /** What the double cannot know about itself, said in every report. */
+  notes?: readonly string[];
+  /** What matchers read off this kind of double (its calls, the files it wrote …). */
+  view?(): View;
+}
+
+interface CallEntry {
+  describe: string | (() => string);
+  mismatch: boolean;
+}
+
+/**
+ * The bookkeeping every double shares, composed rather than inherited (the builders already
+ * subclass the doubles): the label, registration for the after-each verification, the recorded
+ * calls, the recorded mismatches, the pending steps, `assertComplete` and the report.
+ */
+export class Ledger<View = unknown> {
+  readonly kind: DoubleKind;
+  readonly name: string | undefined;
+  readonly #setup: LedgerSetup<View>;
+  readonly #calls: CallEntry[] = [];
+  readonly #mismatches: MismatchError[] = [];
+
+  constructor(setup: LedgerSetup<View>) {
+    this.kind = setup.kind;
+    this.name = setup.name;
+    this.#setup = setup;
+    if (setup.verify) track(this);
+  }
+
+  /** How messages name the double: `model()`, `sandbox("ci")`. */
+  get label(): string {
+    return `${this.kind}(${this.name === undefined ? '' : JSON.stringify(this.name)})`;
+  }
+
+  /** Records a call, described now or when a report needs it; returns its zero-based index. */
+  record(describe: string | (() => string)): number {
+    return this.#calls.push({ describe, mismatch: false }) - 1;
+  }
+
+  /** Changes how a recorded call is described, once its outcome is known. */
+  redescribe(callIndex: number, describe: string | (() => string)): void {
+    const entry = this.#calls[callIndex];
+    if (entry) entry.describe = describe;
+  }
+
+  /** The number of calls recorded so far: the index the next call will get. */
+  get callCount(): number {
+    return this.#calls.length;
+  }
+
+  /** Words a mismatch in the one shape every double uses, records it, and marks its call. */
+  mismatch(spec: Omit<MismatchSpec, 'double'>): MismatchError {
+    const error = new MismatchError({ ...spec, double: this.label });
+    this.#mismatches.push(error);
+    const entry = spec.anchor === undefined ? this.#calls[spec.callIndex] : undefined;
+    if (entry) entry.mismatch = true;
+    return error;
+  }
+
+  /** Every mismatch recorded, in the order they came. */
+  get mismatches(): readonly MismatchError[] {
+    return this.#mismatches;
+  }
+
+  /** What matchers read off this kind of double. */
+  view(): View {
+    if (!this.#setup.view) throw new Error(`${this.label} has no view for matchers`);
+    return this.#setup.view();
+  }
+
+  report(): DoubleReport {
+    return {
+      label: this.label,
+      pending: this.#setup.pending().map((step) => numbered(step.index, step.label)),
+      // Reports list one line per mismatch; the full message is on the error itself.
+      mismatches: this.#mismatches.map((mismatch) => mismatch.message.split('\n')[0] as string),
+      calls: this.#calls.map((call, index) => {
+        const text = typeof call.describe === 'function' ? call.describe() : call.describe;
+        return numbered(index, `${text}${call.mismatch ? ' (mismatch)' : ''}`);
+      }),
+      ...(this.#setup.notes ? { notes: this.#setup.notes } : {}),
+    };
+  }
+
+  /** Throws `IncompleteScriptError` when steps are left or a call did not match the script. */
+  assertComplete(): void {
+    const report = this.report();
+    if (!isComplete(report)) throw new IncompleteScriptError([report]);
+  }
+}
+
+/** Anything that reports on itself: a kit double's ledger, or an adapter of an SDK double. */
+export interface Reporting {
+  report(): DoubleReport;
+}
+
+/** The ledger of a double of this kit (from either of its builds), or `undefined`. */
+export function ledgerOf<View = unknown>(value: unknown): Ledger<View> | undefined {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return undefined;
+  const ledger = (value as { [LEDGER]?: unknown })[LEDGER];
+  return typeof ledger === 'object' && ledger !== null && typeof (ledger as Reporting).report === 'function'
+    ? (ledger as Ledger<View>)
+    : undefined;
+}

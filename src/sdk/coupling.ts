@@ -1,0 +1,166 @@
+/**
+ * Every place the kit depends on something the OpenAI Agents SDK does not promise: a read of its
+ * internals, a text copied from it, a shape it happens to have. Each is probed against the
+ * installed SDK in test/sdk-coupling.test.ts, so an SDK release that changes one fails there,
+ * naming it, instead of somewhere a double quietly stops catching drift.
+ */
+import { Agent, getCurrentSpan, getHandoff, getTransferMessage, type Handoff, type ModelRequest, type RunItem } from '@openai/agents';
+import type { HandoffTarget } from '../vocabulary';
+
+// ── Who is calling ──────────────────────────────────────────────────────────────────────────────
+
+/** Where the SDK's packages live, in any installation layout (npm, pnpm, Yarn PnP). */
+export const SDK_PATH = /[\\/]@openai[\\/]agents(?:-[a-z]+)?[\\/]/;
+
+/**
+ * Whether the code that is reading a property is the SDK, read off the stack. The SDK decides
+ * what a sandbox session supports by looking its method names up; see `sharedVerbs.ts`.
+ * `accessor` is the getter being run: its frame and the kit's frames above it are skipped, so
+ * the frame left is the reader's.
+ */
+export function readBySdk(accessor: (...args: never[]) => unknown): boolean {
+  if (typeof Error.captureStackTrace !== 'function') return false;
+  const holder: { stack?: unknown } = {};
+  const limit = Error.stackTraceLimit;
+  try {
+    Error.stackTraceLimit = 1;
+    Error.captureStackTrace(holder, accessor);
+    return SDK_PATH.test(String(holder.stack ?? ''));
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/**
+ * The name of the agent whose turn is running. The runner opens a turn span for every turn and
+ * keeps it as the current span even with tracing off (a no-op span that still holds its data),
+ * so a model provider can tell which agent asks for a model.
+ */
+export function currentAgentName(): string | undefined {
+  const data = getCurrentSpan()?.spanData as { type?: string; agent_name?: unknown; name?: unknown } | undefined;
+  if (data === undefined) return undefined;
+  if (typeof data.agent_name === 'string') return data.agent_name;
+  if (data.type === 'agent' && typeof data.name === 'string') return data.name;
+  return undefined;
+}
+
+// ── Model requests ──────────────────────────────────────────────────────────────────────────────
+
+/** A model request as users see it: without the runner's own `_internal` bookkeeping. */
+export type PublicRequest = Readonly<Omit<ModelRequest, '_internal'>>;
+
+export function withoutInternal(request: Readonly<ModelRequest>): PublicRequest {
+  const { _internal: _ignored, ...rest } = request as Readonly<ModelRequest> & { _internal?: unknown };
+  return Object.freeze(rest);
+}
+
+// ── Run results ─────────────────────────────────────────────────────────────────────────────────
+
+/** What the kit reads of a `RunResult` or `StreamedRunResult`. */
+export interface RunResultShape {
+  input: string | unknown[];
+  newItems: RunItem[];
+  interruptions?: unknown[];
+  state?: { _currentStep?: { type?: string }; usage?: { requests?: number } };
+  lastAgent?: { name?: string };
+  finalOutput?: unknown;
+  toTextStream?: unknown;
+  error?: unknown;
+  cancelled?: boolean;
+}
+
+/**
+ * Recognises a run result by shape: the SDK's CJS and ESM builds are different classes, so
+ * `instanceof` would reject half of the users.
+ */
+export function isRunResult(value: unknown): value is RunResultShape {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    return Array.isArray((value as RunResultShape).newItems) && 'finalOutput' in value;
+  } catch {
+    return false;
+  }
+}
+
+export function isStreamedResult(result: RunResultShape): boolean {
+  return typeof result.toTextStream === 'function';
+}
+
+/** Whether a run ended: a streamed result is readable only once its loop is done. */
+export function hasFinished(result: RunResultShape): boolean {
+  if (result.error !== null && result.error !== undefined) return true;
+  if (result.cancelled === true) return true;
+  // The result has no public "done" flag; the run state's current step says whether the loop ended.
+  const step = result.state?._currentStep?.type;
+  if (step === undefined) return true;
+  return step === 'next_step_final_output' || step === 'next_step_interruption';
+}
+
+/** Hosted tool calls carry their tool in the item type, not in a name. */
+export const HOSTED_CALL_NAMES: Readonly<Record<string, string>> = {
+  apply_patch_call: 'apply_patch',
+  shell_call: 'shell',
+  computer_call: 'computer',
+};
+
+// ── Handoffs ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The function name the SDK gives the handoff to `target`: the SDK's own name for an agent or a
+ * `handoff()`; for a bare name, the name itself when the agent offers a handoff by that name,
+ * otherwise the name the SDK would give an agent called so.
+ */
+export function handoffToolName(target: HandoffTarget, offered: readonly string[] = []): string {
+  if (typeof target !== 'string') return getHandoff(target).toolName;
+  if (offered.includes(target) || target.startsWith(HANDOFF_TOOL_PREFIX)) return target;
+  return getHandoff(new Agent({ name: target })).toolName;
+}
+
+/** What every default handoff tool name starts with. */
+export const HANDOFF_TOOL_PREFIX = 'transfer_to_';
+
+/** The agent a handoff target points at, when it is an object. */
+export function handoffAgentOf(target: HandoffTarget): Agent<any, any> | undefined {
+  if (typeof target === 'string') return undefined;
+  const asHandoff = target as Partial<Handoff<any, any>>;
+  if (typeof asHandoff.toolName === 'string' && typeof asHandoff.agentName === 'string') return asHandoff.agent as Agent<any, any> | undefined;
+  return target as Agent<any, any>;
+}
+
+/** The tool output the SDK sends for a handoff to `target`, or `undefined` when a bare tool name says too little. */
+export function transferMessageFor(target: HandoffTarget): string | undefined {
+  if (typeof target === 'string') return target.startsWith(HANDOFF_TOOL_PREFIX) ? undefined : getTransferMessage(new Agent({ name: target }));
+  const agent = handoffAgentOf(target);
+  return agent ? getTransferMessage(agent) : undefined;
+}
+
+// ── Texts the SDK hands the model instead of throwing ───────────────────────────────────────────
+
+/**
+ * The texts the SDK sends as a tool's output when the tool did not run: it threw (the default
+ * error function), its arguments did not parse or fit its schema, it timed out, or it does not
+ * exist. The run goes on, so a double must recognise them to fail the test.
+ */
+export const SDK_TOOL_ERROR_TEXTS: readonly RegExp[] = [
+  /^An error occurred while running the tool\. Please try again\.$/,
+  /^An error occurred while parsing tool arguments\./,
+  /^Tool '.+' timed out after \d+ms\.$/,
+  /^Tool .+ not found$/,
+];
+
+export function isSdkToolErrorText(value: unknown): value is string {
+  return typeof value === 'string' && SDK_TOOL_ERROR_TEXTS.some((text) => text.test(value));
+}
+
+/** The tool output the SDK sends when an approval is rejected without a message of its own. */
+export const TOOL_APPROVAL_REJECTION_MESSAGE = 'Tool execution was not approved.';
+
+/** A part of the message a Realtime session sends the model when an output guardrail trips. */
+export function guardrailFeedbackPart(policyHint: string | undefined): string {
+  return policyHint === undefined ? 'Your last answer was blocked.' : `Failed Guardrail Reason: ${policyHint}.`;
+}
+
+// ── Sandbox capabilities ────────────────────────────────────────────────────────────────────────
+
+/** The marker in the shell command the memory capability reads `memory_summary.md` with. */
+export const MEMORY_SUMMARY_MARKER = '__OPENAI_AGENTS_MEMORY_SUMMARY_BEGIN__';

@@ -14,6 +14,7 @@ export { cassetteToScript, type CodegenOptions } from './codegen/cassetteToScrip
 export { ScriptError, MismatchError, IncompleteScriptError, UnscriptedModelError } from './errors/index';
 export type { ScriptErrorReason, MismatchKind } from './errors/index';
 export { configure, type KitConfig } from './config';
+export { asserting, type Asserting } from './fakes/predicate';
 export { matchers, type MatcherState, type MatcherResult } from './matchers/index';
 export type { AgentsMatchers, ExpectedArguments, DeepPartial } from './matchers/types';
 export {

@@ -1,6 +1,6 @@
 import { run } from '@openai/agents';
 import { filesystem, shell } from '@openai/agents/sandbox';
-import { IncompleteScriptError, MismatchError, model, sandbox } from 'agents-testkit';
+import { asserting, IncompleteScriptError, MismatchError, model, sandbox } from 'agents-testkit';
 import { createKit } from '../src/setup/kit';
 import { expect, failureOf, sandboxAgent, test, thrownBy } from './support';
 
@@ -105,62 +105,47 @@ test('an unplanned view_image is a mismatch although the filesystem capability r
   expect(sb.calls.at(-1)).toMatchObject({ method: 'viewImage', mismatch: true });
 });
 
-test('a predicate that rejects, and one that throws (an assertion inside it is never swallowed)', async () => {
+test('a predicate that rejects, and an assertion-style check that fails (an assertion inside it is never swallowed)', async () => {
   const rejecting = sandbox({ verify: false }).exec(function isReadOnly(args) {
     return args.cmd.startsWith('cat ');
   }).returns('');
-  const asserting = sandbox({ verify: false }).exec(({ cmd }) => {
+  const checking = sandbox({ verify: false }).exec(asserting(({ cmd }) => {
     expect(cmd).toBe('pwd');
-  }).returns('');
+  })).returns('');
 
   await guideExample('rm notes.md', rejecting);
-  await guideExample('ls', asserting);
+  await guideExample('ls', checking);
 
   expect(failureOf(() => rejecting.assertComplete())).toMatchSnapshot();
-  const asserted = failureOf(() => asserting.assertComplete());
-  expect(asserted).toContain('The predicate threw');
+  const asserted = failureOf(() => checking.assertComplete());
+  expect(asserted).toContain('An assertion in the check failed');
   expect(asserted).toContain('call #1, exec "ls": expected exec matching ');
 });
 
-test("a predicate's verdict is quoted: its first line when it throws, the value when it returns one", async () => {
-  const throwing = sandbox({ verify: false }).exec(() => {
-    throw new TypeError('not pwd\nsecond line');
-  }).returns('');
-  const throwingText = sandbox({ verify: false }).exec(() => {
-    throw 'nope';
-  }).returns('');
-  const returningZero = sandbox({ verify: false }).exec(() => 0).returns('');
-  const accepting = sandbox({ verify: false }).exec(() => undefined).returns('');
-
-  await guideExample('ls', throwing);
-  await guideExample('ls', throwingText);
-  await guideExample('ls', returningZero);
-  await guideExample('ls', accepting);
-
-  expect(failureOf(() => throwing.assertComplete())).toContain('The predicate threw TypeError: not pwd.');
-  expect(failureOf(() => throwingText.assertComplete())).toContain('The predicate threw "nope".');
-  expect(failureOf(() => returningZero.assertComplete())).toContain('The predicate returned 0.');
-  expect(accepting).toBeComplete();
-});
-
-test('a failed assertion inside a responder is recorded; a responder that throws anything else fails the call on purpose', async () => {
-  const asserting = sandbox({ verify: false })
+test('a failed assertion or a bug inside a responder is recorded; a responder that throws an Error of its own fails the call on purpose', async () => {
+  const checking = sandbox({ verify: false })
     .exec(/./)
     .responds(({ cmd }) => {
       expect(cmd).toBe('pwd');
       return '/workspace\n';
     });
+  const buggy = sandbox({ verify: false })
+    .exec(/./)
+    .responds((args) => (args as unknown as { missing: { cmd: string } }).missing.cmd);
   const failing = sandbox({ verify: false })
     .exec(/./)
     .responds(() => {
       throw new Error('exit 2');
     });
 
-  await guideExample('ls', asserting);
+  await guideExample('ls', checking);
+  await guideExample('ls', buggy);
   await guideExample('ls', failing);
 
-  expect(asserting).not.toBeComplete();
-  expect(failureOf(() => asserting.assertComplete())).toContain('call #1, exec "ls": expected exec(/./).responds(fn) (step 1). Its responder failed an assertion: ');
+  expect(checking).not.toBeComplete();
+  expect(failureOf(() => checking.assertComplete())).toContain('call #1, exec "ls": expected exec(/./).responds(fn) (step 1). Its responder threw ');
+  expect(buggy).not.toBeComplete();
+  expect(failureOf(() => buggy.assertComplete())).toContain('Its responder threw TypeError: Cannot read properties of undefined');
   expect(failing).toBeComplete();
 });
 

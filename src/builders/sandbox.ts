@@ -14,6 +14,7 @@ import { SESSION_METHOD_MODES, isSessionMethod, verbOf, type SandboxCall, type S
 import { defineSharedVerbs, SHARED_VERB_FACES, type SharedVerbFaces } from '../sdk/sharedVerbs';
 import { brief } from '../format/brief';
 import { closest } from '../format/closest';
+import { judge, type Asserting, type Rejection } from '../fakes/predicate';
 import { checkedOptions } from './options';
 import { SandboxStep } from './sandboxStep';
 import { kindOf, misuse, type StepContext } from './stepContext';
@@ -29,11 +30,11 @@ export type SessionResult<M extends SessionMethod> = Awaited<ReturnType<SessionF
 export type SessionArgs<M extends SessionMethod> = Parameters<SessionFn<M>>;
 
 /**
- * What a verb matches a call by: the exact command or path, a RegExp tested against it, or a
- * predicate on the call's arguments. A predicate rejects the call by returning a falsy value other
- * than `undefined`, or by throwing (so `expect(…)` inside it works and is never swallowed).
+ * What a verb matches a call by: the exact command or path, a RegExp tested against it, a
+ * predicate on the call's arguments that accepts it by returning `true` (a forgotten `return` is a
+ * mistake the script reports, never a yes), or a check made of assertions, `asserting((args) => …)`.
  */
-export type CallMatcher<Args> = string | RegExp | ((args: Args) => unknown);
+export type CallMatcher<Args> = string | RegExp | ((args: Args) => boolean) | Asserting<[Args]>;
 
 /** `pathExists(path, runAs?)`, as a predicate sees it. */
 export interface PathArgs {
@@ -141,7 +142,7 @@ export class SandboxScript extends SandboxDouble {
    * A call of any `SandboxSession` method (`start`, `materializeEntry`, …), optionally checked by a
    * predicate on its arguments in parameter order, as on the SDK's scripted session.
    */
-  expect<M extends SessionMethod>(method: M, match?: (...args: SessionArgs<M>) => unknown): ExpectStep<M> {
+  expect<M extends SessionMethod>(method: M, match?: ((...args: SessionArgs<M>) => boolean) | Asserting<SessionArgs<M>>): ExpectStep<M> {
     const context = this.#context('expect');
     if (!isSessionMethod(method)) {
       const suggestion = typeof method === 'string' ? closest(method, Object.keys(SESSION_METHOD_MODES)) : undefined;
@@ -155,8 +156,8 @@ export class SandboxScript extends SandboxDouble {
       throw misuse(context, 'invalid_matcher', `the second argument checks the call's arguments and must be a function; got ${kindOf(match)}.`);
     }
     const label = `expect(${JSON.stringify(method)}${match ? `, ${match.name || 'fn'}` : ''})`;
-    const check = (args: readonly unknown[]): string | undefined =>
-      match === undefined ? undefined : predicateVerdict(() => (match as (...values: unknown[]) => unknown)(...args));
+    const check = (args: readonly unknown[]): Rejection | undefined =>
+      match === undefined ? undefined : judge(match, args);
     return this.#start(
       context,
       method,
@@ -215,14 +216,14 @@ export class SandboxScript extends SandboxDouble {
     }
     const label = `${name}(${shown})`;
     const expects = `${verbOf(spec.method)} ${typeof matcher === 'function' ? `matching ${matcher.name || 'a predicate'}` : shown}`;
-    const check = (args: readonly unknown[]): string | undefined => {
+    const check = (args: readonly unknown[]): Rejection | undefined => {
       const view = spec.view(args);
-      if (typeof matcher === 'function') return predicateVerdict(() => (matcher as (value: unknown) => unknown)(view));
+      if (typeof matcher === 'function') return judge(matcher as (value: unknown) => unknown, [view]);
       const value = (view as Record<string, unknown> | undefined)?.[spec.field] ?? (spec.emptyAllowed ? '' : undefined);
-      if (typeof matcher === 'string') return value === matcher ? undefined : '';
+      if (typeof matcher === 'string') return value === matcher ? undefined : DIFFERENT;
       const pattern = matcher as RegExp;
       pattern.lastIndex = 0;
-      return typeof value === 'string' && pattern.test(value) ? undefined : '';
+      return typeof value === 'string' && pattern.test(value) ? undefined : DIFFERENT;
     };
     return this.#start(context, spec.method, label, expects, check, (respond: (view: unknown, call: SandboxCall) => unknown) =>
       (args: readonly unknown[], call: SandboxCall) => respond(spec.view(args), call),
@@ -234,7 +235,7 @@ export class SandboxScript extends SandboxDouble {
     method: ScriptedMethod,
     label: string,
     expects: string,
-    check: (args: readonly unknown[]) => string | undefined,
+    check: (args: readonly unknown[]) => Rejection | undefined,
     adapt: (respond: Respond) => (args: readonly unknown[], call: SandboxCall) => unknown,
   ): SandboxStep<unknown, Respond, SandboxScript> {
     this.openStep({ context, label });
@@ -252,18 +253,8 @@ export function sandbox(options?: SandboxOptions): SandboxScript {
   return new SandboxScript(options);
 }
 
-/** Runs a predicate: `undefined` (an assertion-style predicate) accepts, another falsy value or a throw rejects. */
-function predicateVerdict(run: () => unknown): string | undefined {
-  let verdict: unknown;
-  try {
-    verdict = run();
-  } catch (error) {
-    const text = error instanceof Error ? `${error.name}: ${error.message}` : brief(error);
-    return `the predicate threw ${(text.split('\n').find((line) => line.trim() !== '') ?? text).trim()}`;
-  }
-  if (verdict === undefined || verdict) return undefined;
-  return `the predicate returned ${brief(verdict)}`;
-}
+/** A call whose command or path is another than the step's: the expected and actual values say it all. */
+const DIFFERENT: Rejection = { kind: 'wrong_arguments', reason: '' };
 
 function describeMatcher(matcher: unknown): string {
   if (typeof matcher === 'function') return matcher.name || 'fn';

@@ -5,6 +5,7 @@ import { misuse, type StepContext } from '../errors/ScriptError';
 import { brief } from '../format/brief';
 import type { DoubleOptions } from '../vocabulary';
 import { Ledger, LEDGER } from './ledger';
+import { firstLine, isUnplannedError } from './predicate';
 import {
   SESSION_METHOD_MODES,
   describeCall,
@@ -236,9 +237,9 @@ export class SandboxDouble {
     const entry = this.#record(method, args, false, stepIndex, `step ${stepIndex + 1} ${next.label}`);
     if (!sameMethod || rejection !== undefined) {
       throw this.#mismatch(entry, {
-        kind: sameMethod ? 'wrong_arguments' : 'wrong_method',
+        kind: !sameMethod ? 'wrong_method' : (rejection?.kind ?? 'wrong_arguments'),
         expected: next.expects,
-        why: sameMethod && rejection ? capitalized(rejection) : undefined,
+        why: sameMethod ? rejection?.reason : undefined,
       });
     }
     return this.#play(next, entry);
@@ -314,11 +315,11 @@ export class SandboxDouble {
   }
 
   #responderFailed(step: PlannedSandboxStep, entry: CallEntry, error: unknown): unknown {
-    // A responder may fail on purpose (that is its outcome), but a failed assertion inside it is a
-    // finding the SDK would otherwise swallow along with the tool error.
-    if (!isAssertionError(error)) return error;
-    entry.outcome = `failed an assertion in step ${(entry.step as number) + 1} ${step.label}`;
-    return this.#mismatch(entry, { kind: 'failed_assertion', expected: step.label, why: `Its responder failed an assertion: ${firstLine(error)}` });
+    // A responder may fail on purpose (that is its outcome), but a failed assertion or a bug inside
+    // it is a finding the SDK would otherwise swallow along with the tool error.
+    if (!isUnplannedError(error)) return error;
+    entry.outcome = `failed unplanned in step ${(entry.step as number) + 1} ${step.label}`;
+    return this.#mismatch(entry, { kind: 'failed_assertion', expected: step.label, why: `Its responder threw ${firstLine(error)}` });
   }
 
   #invalid(step: PlannedSandboxStep, entry: CallEntry, problem: string): MismatchError {
@@ -340,26 +341,10 @@ function suggestion(method: ScriptedMethod, args: readonly unknown[]): string {
   return `.expect(${JSON.stringify(method)}).returns(…)`;
 }
 
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 function snapshot({ index, method, args, setup, step, mismatch }: CallEntry): SandboxCall {
   return Object.freeze({ index, method, args, setup, step, mismatch });
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
-}
-
-/** Failed `expect()` and `assert` calls, under Vitest, Jest and node:assert. */
-function isAssertionError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { name } = error as { name?: unknown };
-  return name === 'AssertionError' || name === 'JestAssertionError' || 'matcherResult' in error;
-}
-
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : brief(error);
-  return (text.split('\n').find((line) => line.trim() !== '') ?? text).trim();
 }

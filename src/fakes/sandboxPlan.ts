@@ -1,5 +1,6 @@
 import type { ScriptedSandboxMethod } from '@openai/agents/testing';
 import { brief } from '../format/brief';
+import type { Rejection } from './predicate';
 
 /** The session methods a script can plan steps for (every method of the SDK's `SandboxSession`). */
 export type SessionMethod = ScriptedSandboxMethod;
@@ -76,7 +77,7 @@ export interface PlannedSandboxStep {
   /** What the step expects, for "expected … got …": `exec "pwd"`. */
   expects: string;
   /** Why the step rejects these arguments, or `undefined` when it accepts them. */
-  check(args: readonly unknown[]): string | undefined;
+  check(args: readonly unknown[]): Rejection | undefined;
   outcome: PlannedOutcome;
 }
 

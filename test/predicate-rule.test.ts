@@ -1,0 +1,85 @@
+import { run } from '@openai/agents';
+import { shell } from '@openai/agents/sandbox';
+import { asserting, MismatchError, model, sandbox } from 'agents-testkit';
+import { expect, failureOf, sandboxAgent, test, thrownBy } from './support';
+
+// One rule for every predicate a script holds (API.md, "Predicates"): only `true` accepts a call,
+// a forgotten `return` is a mistake in the script, and assertion-style checks say so with asserting().
+
+/** The model runs `command` through the shell capability of a sandbox agent driven by `sb`. */
+async function runCommand(command: string, sb: ReturnType<typeof sandbox>) {
+  const script = model({ verify: false }).calls('exec_command', { cmd: command }).thenReplies('Done.');
+  await run(sandboxAgent(script, [shell()]), 'Go.', { sandbox: { session: sb } });
+  return sb;
+}
+
+test('a sandbox predicate that forgets its return accepts nothing, not even rm -rf /', async () => {
+  // The cast stands for JavaScript, or a check written as an assertion without asserting().
+  const forgetful = ((args: { cmd: string }) => {
+    args.cmd.startsWith('ls');
+  }) as unknown as (args: { cmd: string }) => boolean;
+  const sb = await runCommand('rm -rf /', sandbox({ verify: false }).exec(forgetful).returns(''));
+
+  const error = thrownBy(() => sb.assertComplete());
+  expect(error.message).toContain('call #1, exec "rm -rf /": expected exec matching forgetful (step 1). The predicate returned undefined');
+  expect(error.message).toContain('add the missing return, or wrap a check made of assertions in asserting(…)');
+  expect(sb.calls[0]).toMatchObject({ method: 'execCommand', mismatch: true, step: 0 });
+});
+
+test('the forgotten return is a mistake in the script (invalid_step), a false verdict a call that does not fit (wrong_arguments)', async () => {
+  const forgetful = sandbox({ verify: false }).exec((() => undefined) as unknown as () => boolean).returns('');
+  const refusing = sandbox({ verify: false }).exec(() => false).returns('');
+  const truthy = sandbox({ verify: false }).exec((() => 1) as unknown as () => boolean).returns('');
+
+  const kinds: unknown[] = [];
+  for (const sb of [forgetful, refusing, truthy]) {
+    await runCommand('ls', sb);
+    kinds.push(mismatchOf(sb).kind);
+  }
+
+  expect(kinds).toEqual(['invalid_step', 'wrong_arguments', 'wrong_arguments']);
+  expect(failureOf(() => truthy.assertComplete())).toContain('The predicate returned 1.');
+});
+
+test('only true accepts a call; an asserting() check accepts unless an assertion fails', async () => {
+  const accepting = await runCommand('ls', sandbox({ verify: false }).exec(({ cmd }) => cmd === 'ls').returns(''));
+  const checked = await runCommand('ls', sandbox({ verify: false }).exec(asserting(({ cmd }) => expect(cmd).toBe('ls'))).returns(''));
+  const failedCheck = await runCommand('pwd', sandbox({ verify: false }).exec(asserting(({ cmd }) => expect(cmd).toBe('ls'))).returns(''));
+
+  expect(accepting).toBeComplete();
+  expect(checked).toBeComplete();
+  expect(mismatchOf(failedCheck)).toMatchObject({ kind: 'wrong_arguments', callIndex: 0, stepIndex: 0 });
+  expect(failureOf(() => failedCheck.assertComplete())).toContain('An assertion in the check failed');
+});
+
+test('a predicate that throws rejects the call, quoting the first line of what it threw', async () => {
+  const throwing = await runCommand('ls', sandbox({ verify: false }).exec(() => {
+    throw new TypeError('not pwd\nsecond line');
+  }).returns(''));
+  const throwingText = await runCommand('ls', sandbox({ verify: false }).exec(() => {
+    throw 'nope';
+  }).returns(''));
+
+  expect(failureOf(() => throwing.assertComplete())).toContain('The predicate threw TypeError: not pwd.');
+  expect(failureOf(() => throwingText.assertComplete())).toContain('The predicate threw "nope".');
+});
+
+test('sandbox().expect(method, predicate) follows the same rule', async () => {
+  const sb = sandbox({ verify: false })
+    .expect('running', (() => undefined) as unknown as () => boolean)
+    .returns(true);
+  await (sb as unknown as { running(): Promise<boolean> }).running().catch(() => undefined);
+  expect(mismatchOf(sb).kind).toBe('invalid_step');
+});
+
+test('asserting() refuses something that is not a function', () => {
+  expect(() => asserting(5 as never)).toThrow('asserting() takes a function with assertions inside; got 5.');
+});
+
+function mismatchOf(sb: ReturnType<typeof sandbox>): MismatchError {
+  const error = thrownBy(() => sb.assertComplete()) as unknown as { reports: { mismatches: string[] }[] };
+  // The structured error is what the session threw; the double keeps it among its ledger's mismatches.
+  const ledger = (sb as unknown as Record<symbol, { mismatches: readonly MismatchError[] }>)[Symbol.for('agents-testkit.ledger')];
+  expect(error.reports[0]?.mismatches).toHaveLength(1);
+  return ledger?.mismatches[0] as MismatchError;
+}

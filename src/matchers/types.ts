@@ -1,7 +1,6 @@
 import type { HandoffTarget } from '../vocabulary';
 import type { ToolArguments, ToolRef } from '../vocabulary';
 import type { RealtimeMethod, RealtimePayload } from '../fakes/realtimeCall';
-import type { PartialDeep } from '../fakes/realtimeStep';
 import type { SentAudio } from './toHaveSentAudio';
 
 /**
@@ -44,11 +43,11 @@ export interface AgentsMatchers<R = unknown> {
   /** The sandbox ran the command: the exact command, or one matching a RegExp (a call a step answered). */
   toHaveExecuted(command: string | RegExp): R;
   /** A patch wrote the file at `path`; `content` (string, RegExp or asymmetric matcher) is compared with what it left. */
-  toHaveWrittenFile(path: string, content?: string | RegExp): R;
+  toHaveWrittenFile(path: string, content?: string | RegExp | AsymmetricMatcherLike): R;
   /** A patch deleted the file at `path`. */
   toHaveDeletedFile(path: string): R;
   /** The `realtime()` script (or `ScriptedRealtimeTransport`) sent a `method` call; `partial` matches its payload. */
-  toHaveSentRealtime<M extends RealtimeMethod>(method: M, partial?: PartialDeep<RealtimePayload<M>>): R;
+  toHaveSentRealtime<M extends RealtimeMethod>(method: M, partial?: DeepPartial<RealtimePayload<M>>): R;
   /** The transport sent audio; `expected` compares its totals: `{ ms: 1000 }`, `{ chunks: 5, committed: true }`. */
-  toHaveSentAudio(expected?: SentAudio): R;
+  toHaveSentAudio(expected?: { [K in keyof SentAudio]?: SentAudio[K] | AsymmetricMatcherLike }): R;
 }

@@ -137,9 +137,9 @@ export function transferMessageFor(target: HandoffTarget): string | undefined {
 // ── Texts the SDK hands the model instead of throwing ───────────────────────────────────────────
 
 /**
- * The texts the SDK sends as a tool's output when the tool did not run: it threw (the default
- * error function), its arguments did not parse or fit its schema, it timed out, or it does not
- * exist. The run goes on, so a double must recognise them to fail the test.
+ * The texts the SDK sends as a tool's output when the tool did not run: it threw, or its arguments
+ * did not fit its schema (both the default error function's text), its arguments were not JSON, it
+ * timed out, or it does not exist. The run goes on, so a double must recognise them to fail the test.
  */
 export const SDK_TOOL_ERROR_TEXTS: readonly RegExp[] = [
   /^An error occurred while running the tool\. Please try again\.$/,

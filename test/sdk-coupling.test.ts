@@ -1,0 +1,167 @@
+// One probe per place the kit depends on something the SDK does not promise (src/sdk/coupling.ts).
+// When an SDK release changes one of them, the probe that names it fails here, with the reason,
+// instead of a double somewhere quietly no longer catching drift.
+import { Agent, getTransferMessage, handoff, run, Runner, tool, type Model, type ModelProvider } from '@openai/agents';
+import { filesystem, memory, shell, SandboxAgent } from '@openai/agents/sandbox';
+import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
+import { z } from 'zod';
+import { sandbox } from 'agents-testkit';
+import {
+  currentAgentName,
+  handoffToolName,
+  hasFinished,
+  isRunResult,
+  isSdkToolErrorText,
+  isStreamedResult,
+  MEMORY_SUMMARY_MARKER,
+  readBySdk,
+  SDK_TOOL_ERROR_TEXTS,
+  TOOL_APPROVAL_REJECTION_MESSAGE,
+  transferMessageFor,
+  withoutInternal,
+} from '../src/sdk/coupling';
+import { describe, expect, test } from './support';
+
+/** The outputs the SDK handed the model for its function calls, from the model's last request. */
+function toolOutputsSeenBy(model: ScriptedModel): string[] {
+  const input = model.lastCall?.request.input;
+  if (!Array.isArray(input)) return [];
+  return input.flatMap((item) => {
+    if (item.type !== 'function_call_result') return [];
+    const output = item.output as unknown;
+    return [typeof output === 'string' ? output : String((output as { text?: unknown }).text)];
+  });
+}
+
+/** Runs an agent with `tool` whose model calls it with `args`, then answers "Done.". */
+async function outputOfCall(probe: Parameters<typeof tool>[0] extends never ? never : ReturnType<typeof tool>, args: string) {
+  const model = new ScriptedModel([[functionCall(probe.name, args, { callId: 'call_probe' })], [assistantMessage('Done.')]]);
+  await run(new Agent({ name: 'Probe', model, tools: [probe] }), 'Go');
+  return toolOutputsSeenBy(model);
+}
+
+describe('who is calling', () => {
+  test('readBySdk: a property read inside an SDK module is read by the SDK; one read here is not', () => {
+    const seen: boolean[] = [];
+    const reader = {};
+    const get = function (): string {
+      seen.push(readBySdk(get));
+      return 'Billing';
+    };
+    Object.defineProperty(reader, 'name', { get, configurable: true });
+    void (reader as { name: string }).name;
+    getTransferMessage(reader as Agent);
+    expect(seen).toEqual([false, true]);
+  });
+
+  test("currentAgentName: with tracing off, a model provider still learns which agent asks (the runner's turn span)", async () => {
+    const asked: (string | undefined)[] = [];
+    const provider: ModelProvider = {
+      getModel(): Model {
+        asked.push(currentAgentName());
+        return new ScriptedModel([[assistantMessage('Hi.')]]);
+      },
+    };
+    await new Runner({ modelProvider: provider }).run(new Agent({ name: 'Triage', model: 'gpt-5.4-mini' }), 'Hi');
+    expect(asked).toEqual(['Triage']);
+  });
+});
+
+describe('model requests and run results', () => {
+  test('withoutInternal: the runner still adds its own `_internal` field to every model request', async () => {
+    const model = new ScriptedModel([[assistantMessage('Hi.')]]);
+    await run(new Agent({ name: 'Probe', model }), 'Hi');
+    const request = model.lastCall?.request as object;
+    expect(Object.keys(request)).toContain('_internal');
+    expect(Object.keys(withoutInternal(request as never))).not.toContain('_internal');
+  });
+
+  test('isRunResult and hasFinished: a result has newItems and finalOutput; a streamed one says it finished through state._currentStep', async () => {
+    const model = new ScriptedModel([[assistantMessage('Hi.')]]);
+    const result = await run(new Agent({ name: 'Probe', model }), 'Hi', { stream: true });
+    expect(isRunResult(result)).toBe(true);
+    expect(isStreamedResult(result)).toBe(true);
+    const step = () => (result as unknown as { state: { _currentStep?: { type?: string } } }).state._currentStep?.type;
+    expect(step()).not.toBe('next_step_final_output');
+    expect(hasFinished(result)).toBe(false);
+    await result.completed;
+    expect(step()).toBe('next_step_final_output');
+    expect(hasFinished(result)).toBe(true);
+  });
+});
+
+describe('handoffs', () => {
+  test('handoffToolName: a bare agent name gets the tool name the SDK gives an agent of that name', () => {
+    const billing = new Agent({ name: 'Billing Team' });
+    expect(handoffToolName('Billing Team')).toBe(handoff(billing).toolName);
+    expect(handoffToolName(billing)).toBe(handoff(billing).toolName);
+    expect(handoffToolName('custom_transfer', ['custom_transfer'])).toBe('custom_transfer');
+  });
+
+  test('transferMessageFor: the output the SDK sends for a handoff', () => {
+    const billing = new Agent({ name: 'Billing' });
+    expect(transferMessageFor('Billing')).toBe(getTransferMessage(billing));
+    expect(transferMessageFor(handoff(billing))).toBe(getTransferMessage(billing));
+  });
+});
+
+describe('texts the SDK hands the model instead of throwing', () => {
+  test('a tool that throws: the default error function text', async () => {
+    const failing = tool({
+      name: 'failing',
+      description: 'Throws',
+      parameters: z.object({}),
+      execute: async () => {
+        throw new Error('boom');
+      },
+    });
+    const [output] = await outputOfCall(failing, '{}');
+    expect(output).toMatch(SDK_TOOL_ERROR_TEXTS[0] as RegExp);
+    expect(isSdkToolErrorText(output)).toBe(true);
+  });
+
+  test('arguments that are not JSON get the parsing error text; arguments that do not fit the schema, the error function text', async () => {
+    const typed = tool({ name: 'typed', description: 'Typed', parameters: z.object({ city: z.string() }), execute: async () => 'ok' });
+    const [notJson] = await outputOfCall(typed, '{city:');
+    const [wrongShape] = await outputOfCall(typed, '{"town":"Oslo"}');
+    const [extraKey] = await outputOfCall(typed, '{"city":"Oslo","extra":1}');
+    expect(notJson).toMatch(SDK_TOOL_ERROR_TEXTS[1] as RegExp);
+    expect(wrongShape).toMatch(SDK_TOOL_ERROR_TEXTS[0] as RegExp);
+    // zod strips a key the schema does not have, so the tool runs: only the kit's schema check sees it.
+    expect(extraKey).toBe('ok');
+  });
+
+  test('a tool that times out: the timeout text', async () => {
+    const slow = tool({
+      name: 'slow',
+      description: 'Slow',
+      parameters: z.object({}),
+      timeoutMs: 5,
+      execute: () => new Promise((resolve) => setTimeout(() => resolve('late'), 200)),
+    });
+    const [output] = await outputOfCall(slow, '{}');
+    expect(output).toMatch(SDK_TOOL_ERROR_TEXTS[2] as RegExp);
+  });
+
+  test('a rejected approval: the rejection text', async () => {
+    const refund = tool({ name: 'refund', description: 'Refunds', parameters: z.object({}), needsApproval: true, execute: async () => 'done' });
+    const model = new ScriptedModel([[functionCall('refund', '{}', { callId: 'call_refund' })], [assistantMessage('Not refunded.')]]);
+    const agent = new Agent({ name: 'Probe', model, tools: [refund] });
+    const paused = await run(agent, 'Refund');
+    const approval = paused.interruptions[0];
+    if (!approval) throw new Error('the run did not pause for approval');
+    paused.state.reject(approval);
+    await run(agent, paused.state);
+    expect(toolOutputsSeenBy(model)).toEqual([TOOL_APPROVAL_REJECTION_MESSAGE]);
+  });
+});
+
+describe('sandbox capabilities', () => {
+  test("the memory capability reads its summary with a shell command that carries the marker, when the session has no readFile", async () => {
+    const sb = sandbox({ verify: false });
+    const model = new ScriptedModel([[assistantMessage('Hi.')]]);
+    await run(new SandboxAgent({ name: 'Probe', model, capabilities: [shell(), filesystem(), memory({ generate: false })] }), 'Hi', { sandbox: { session: sb } });
+    const commands = sb.calls.filter((call) => call.method === 'execCommand').map((call) => (call.args[0] as { cmd: string }).cmd);
+    expect(commands.some((cmd) => cmd.includes(MEMORY_SUMMARY_MARKER))).toBe(true);
+  });
+});

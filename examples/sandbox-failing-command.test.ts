@@ -9,7 +9,7 @@ test('a command that cannot run: the SDK tells the model, and the agent recovers
     .exec('pnpm test')
     .returns('12 passed\n');
   const script = model()
-    .calls('exec_command', { cmd: 'npm test' })
+    .calls('exec_command', { cmd: 'npm test' }, { toolFails: true })
     .thenCalls('exec_command', { cmd: 'pnpm test' })
     .thenReplies('All 12 tests pass.');
   const agent = new SandboxAgent({ name: 'CI helper', model: script, capabilities: [shell()] });

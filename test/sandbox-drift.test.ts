@@ -17,14 +17,16 @@ async function guideExample(command: string, sb = sandbox({ verify: false }).exe
 test('another command than the scripted one: the SDK swallows the mismatch, the script keeps it', async () => {
   const { sb, script, result } = await guideExample('ls');
 
-  // Everything the SDK guide's example asserts still holds…
+  // What the SDK guide's example asserts still holds…
   expect(result.finalOutput).toBe('The workspace is /workspace.');
-  expect(script).toBeComplete();
   // …because the SDK turned the mismatch into a tool output for the model.
   expect(script.lastRequest?.input).toContainEqual(
     expect.objectContaining({ type: 'function_call_result', output: expect.objectContaining({ text: expect.stringContaining('error occurred') }) }),
   );
-  // The script does not let it pass.
+  // The model's script saw that error text come back for its call, which it did not plan to fail…
+  expect(script).not.toBeComplete();
+  expect(failureOf(() => script.assertComplete())).toContain('expected calls(exec_command, {"cmd":"ls"}) to run the tool (step 1)');
+  // …and the sandbox's script keeps the cause.
   expect(sb).not.toBeComplete();
   expect(sb.calls.at(-1)).toMatchObject({ method: 'execCommand', mismatch: true, step: 0 });
   const error = thrownBy(() => sb.assertComplete());
@@ -42,7 +44,8 @@ test('the after-each verification fails the unchanged test', async () => {
 
   const error = thrownBy(() => kit.verify());
   expect(error).toBeInstanceOf(IncompleteScriptError);
-  expect((error as IncompleteScriptError).reports.map((report) => report.label)).toEqual(['sandbox()']);
+  // The sandbox has the cause; the model's script saw the tool fail.
+  expect((error as IncompleteScriptError).reports.map((report) => report.label)).toEqual(['sandbox()', 'model()']);
   expect(error.message).toMatchSnapshot();
 });
 

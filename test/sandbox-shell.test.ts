@@ -72,9 +72,9 @@ test('a responder derives the output from the arguments and the recorded call', 
   expect(seen).toEqual([{ workdir: 'src', index: 0, method: 'execCommand' }]);
 });
 
-test('a failing command is a planned outcome: the SDK reports it to the model and the script is complete', async () => {
+test('a failing command is a planned outcome, on both scripts: the SDK reports it to the model and each script is complete', async () => {
   const sb = sandbox().exec('npm test').fails(new Error('exit 1'));
-  const script = model().calls('exec_command', { cmd: 'npm test' }).thenReplies('The tests fail.');
+  const script = model().calls('exec_command', { cmd: 'npm test' }, { toolFails: true }).thenReplies('The tests fail.');
 
   const result = await run(sandboxAgent(script, [shell()]), 'Run the tests.', { sandbox: { session: sb } });
 

@@ -1,15 +1,15 @@
 import type { ApplyPatchOperation, StreamEvent } from '@openai/agents';
 import type { ScriptedModelRetryAdvice } from '@openai/agents/testing';
 import type { ModelCall } from '../fakes/modelCall';
-import { ModelDouble } from '../fakes/ModelDouble';
+import { ModelDouble, type ModelDoubleOptions } from '../fakes/ModelDouble';
 import type { DerivedOutput, ModelCallStream, PlannedItem, PlannedTurn } from '../fakes/modelTurn';
 import { brief } from '../format/brief';
 import { kindOf, misuse, type StepContext } from './stepContext';
-import type { CallOptions, CallRest, DoubleOptions, HandoffTarget, ToolRef } from '../vocabulary';
-import { checkedOptions } from './options';
-import { messageText, TurnBuilder } from './turn';
+import type { CallOptions, CallRest, HandoffTarget, ToolRef } from '../vocabulary';
+import { messageText, TurnBuilder, type ModelCallOptions } from './turn';
+import { checkedOptions, isTimeout, MAX_TIMEOUT_MS } from './options';
 
-export interface ModelOptions extends DoubleOptions {
+export interface ModelOptions extends ModelDoubleOptions {
   /** The prefix of generated call ids: `call_` gives `call_1`, `call_2`, … (the default). */
   callIdPrefix?: string;
 }
@@ -41,11 +41,11 @@ export class ModelScript extends ModelDouble {
   }
 
   /** One turn: a function call of `tool`, with arguments typed from its zod schema. */
-  calls<T extends ToolRef>(tool: T, ...rest: CallRest<T>): this {
+  calls<T extends ToolRef>(tool: T, ...rest: CallRest<T, ModelCallOptions>): this {
     return this.#itemsTurn('calls', (t) => t.calls(tool, ...rest));
   }
 
-  thenCalls<T extends ToolRef>(tool: T, ...rest: CallRest<T>): this {
+  thenCalls<T extends ToolRef>(tool: T, ...rest: CallRest<T, ModelCallOptions>): this {
     return this.#itemsTurn('thenCalls', (t) => t.calls(tool, ...rest));
   }
 
@@ -225,9 +225,12 @@ export class ModelScript extends ModelDouble {
 
 function checkedModelOptions(raw: ModelOptions | undefined): ModelOptions {
   const { options, fail } = checkedOptions('model', raw, "{ name: 'support' }");
-  const { callIdPrefix } = options;
+  const { callIdPrefix, timeoutMs } = options;
   if (callIdPrefix !== undefined && (typeof callIdPrefix !== 'string' || callIdPrefix === '')) {
     throw fail(`callIdPrefix must be a non-empty string; got ${kindOf(callIdPrefix)}.`);
+  }
+  if (timeoutMs !== undefined && !isTimeout(timeoutMs)) {
+    throw fail(`timeoutMs is how long a responder may take, a positive number of milliseconds up to ${MAX_TIMEOUT_MS}; got ${kindOf(timeoutMs)}.`);
   }
   return options;
 }

@@ -28,3 +28,11 @@ export function checkedOptions<T extends DoubleOptions>(
   if (verify !== undefined && typeof verify !== 'boolean') throw fail(`verify must be a boolean; got ${kindOf(verify)}.`);
   return { options, fail };
 }
+
+/** The longest wait the host's timers honour; a longer one would fire at once. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** A wait in milliseconds that timers can honour: a positive finite number, at most MAX_TIMEOUT_MS. */
+export function isTimeout(value: unknown): value is number {
+  return typeof value === 'number' && value > 0 && value <= MAX_TIMEOUT_MS;
+}

@@ -1,5 +1,6 @@
 import type { AgentOutputItem, ApplyPatchOperation, UsageInput } from '@openai/agents';
 import type { PlannedItem } from '../fakes/modelTurn';
+import type { ToolFailure } from '../fakes/toolOutcomes';
 import type { HandoffTarget } from '../vocabulary';
 import { brief } from '../format/brief';
 import { kindOf, misuse, type StepContext } from './stepContext';
@@ -38,13 +39,20 @@ export class TurnBuilder {
     return this;
   }
 
-  /** A function call of `tool`, with arguments typed from its schema. */
-  calls<T extends ToolRef>(tool: T, ...[args, options]: CallRest<T>): this {
+  /**
+   * A function call of `tool`, with arguments typed from its schema. `{ toolFails }` says the tool
+   * is meant to fail (the SDK then hands the model an error text): `true`, or the text (a string it
+   * contains, or a RegExp) the model is handed; without it a tool that fails fails the test.
+   */
+  calls<T extends ToolRef>(tool: T, ...[args, options]: CallRest<T, ModelCallOptions>): this {
     const context = this.#at('calls');
     const name = toolNameOf(tool, context);
     const checked = argumentsOf(args, context);
-    this.#items.push({ type: 'call', name, args: checked, ...this.#callId(options, context) });
-    this.#labels.push(args === undefined ? `calls(${name})` : `calls(${name}, ${brief(checked, 40)})`);
+    const toolFails = toolFailsOf(options, context);
+    this.#items.push({ type: 'call', name, args: checked, ...(toolFails === undefined ? {} : { toolFails }), ...this.#callId(options, context) });
+    const shownArgs = args === undefined && toolFails === undefined ? '' : `, ${brief(checked, 40)}`;
+    const shownFails = toolFails === undefined ? '' : `, { toolFails: ${toolFails === true ? 'true' : brief(toolFails, 40)} }`;
+    this.#labels.push(`calls(${name}${shownArgs}${shownFails})`);
     return this;
   }
 
@@ -127,6 +135,18 @@ export class TurnBuilder {
     }
     return { callId: this.#nextCallId() };
   }
+}
+
+/** Options of a scripted function call: its id, and whether its tool is meant to fail. */
+export interface ModelCallOptions extends CallOptions {
+  /** The tool is meant to fail: `true`, or a string the text the SDK hands the model contains, or a RegExp it matches. */
+  toolFails?: ToolFailure;
+}
+
+function toolFailsOf(options: ModelCallOptions | undefined, context: StepContext): ToolFailure | undefined {
+  const toolFails = typeof options === 'object' && options !== null ? options.toolFails : undefined;
+  if (toolFails === undefined || toolFails === true || toolFails instanceof RegExp || (typeof toolFails === 'string' && toolFails !== '')) return toolFails;
+  throw misuse(context, 'invalid_option', `toolFails is true, or the error text (a non-empty string or a RegExp) the model is handed; got ${kindOf(toolFails)}.`);
 }
 
 export function messageText(text: unknown, context: StepContext): string {

@@ -19,7 +19,19 @@ export type MismatchKind =
   /** A replayed request differs from its recording. */
   | 'request_drift'
   /** A listener of an event the script delivered threw. */
-  | 'listener_failed';
+  | 'listener_failed'
+  /** Scripted tool arguments do not fit the tool's schema, as the request offers the tool. */
+  | 'schema_mismatch'
+  /** A turn the request's `toolChoice` does not allow (text under `required`, a call under `none`, another tool). */
+  | 'tool_choice'
+  /** A scripted tool call did not produce the tool's output: the SDK handed the model its error text. */
+  | 'tool_failed'
+  /** A scripted tool call planned to fail (`{ toolFails }`) produced an output. */
+  | 'tool_not_failed'
+  /** A responder threw an error of the programming kind (a `TypeError`, …): a bug, not a planned failure. */
+  | 'responder_failed'
+  /** A responder (or an event source) did not finish within the double's time. */
+  | 'responder_timeout';
 
 /** What a mismatch is made of; the constructor words every mismatch of every double from it. */
 export interface MismatchSpec {

@@ -10,16 +10,26 @@ import {
   type RecordedModelCall,
   type ScriptedModelInput,
 } from '@openai/agents/testing';
-import { MismatchError, type MismatchSpec } from '../errors/MismatchError';
+import { currentConfig } from '../config';
+import { MismatchError, mismatchSentence, type MismatchSpec } from '../errors/MismatchError';
 import { brief } from '../format/brief';
-import { closest, listNames } from '../format/closest';
+import { listNames } from '../format/closest';
 import { numbered } from '../format/numberedList';
-import { handoffToolName, withoutInternal, type PublicRequest } from '../sdk/coupling';
+import { handoffToolName, hostedToolNeeded, withoutInternal, type PublicRequest } from '../sdk/coupling';
 import type { DoubleOptions } from '../vocabulary';
+import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from './bounded';
 import { Ledger, LEDGER } from './ledger';
 import { describeModelCall, unexpectedModelCall } from './unexpectedModelCall';
 import { modelCall } from './modelCall';
-import { callIdsIn, offeredBy, type DerivedOutput, type Offered, type PlannedCallId, type PlannedItem, type PlannedTurn } from './modelTurn';
+import { offerOf, offeredNames, outputProblem } from './modelOffer';
+import { callIdsIn, type DerivedOutput, type PlannedCallId, type PlannedItem, type PlannedTurn } from './modelTurn';
+import { firstLine, isUnplannedError } from './predicate';
+import { asPlanned, ToolOutcomes, type ToolFailure } from './toolOutcomes';
+
+export interface ModelDoubleOptions extends DoubleOptions {
+  /** How long a `responds()` responder or a `streams()` event source may take before the turn fails. Default 2000 ms. */
+  timeoutMs?: number;
+}
 
 interface CallRecord {
   streamed: boolean;
@@ -30,17 +40,22 @@ interface CallRecord {
 /**
  * A `Model` that plays planned turns in order. The SDK's `ScriptedModel` does the heavy lifting
  * (request snapshots, automatic streaming, retry advice, aborts): each planned turn is handed to
- * it only when its call comes, because only then can it be checked against what the agent offers.
+ * it only when its call comes, because only then can it be checked against what the request
+ * offers — its tools, handoffs and hosted tools, their schemas and its `toolChoice` — and the
+ * request is where the outcomes of the script's earlier tool calls come back.
  */
 export class ModelDouble implements Model {
   readonly name: string | undefined;
   readonly #inner = new ScriptedModel();
   readonly #turns: PlannedTurn[] = [];
   readonly #ledger: Ledger;
+  readonly #outcomes = new ToolOutcomes();
+  readonly #timeoutMs: number;
   #used = 0;
 
-  constructor(options: DoubleOptions = {}) {
+  constructor(options: ModelDoubleOptions = {}) {
     this.name = options.name;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_RESPONDER_TIMEOUT_MS;
     this.#ledger = new Ledger({
       kind: 'model',
       name: options.name,
@@ -120,6 +135,7 @@ export class ModelDouble implements Model {
     const stepIndex = this.#used < this.#turns.length ? this.#used : undefined;
     const record: CallRecord = { streamed, stepIndex };
     const callIndex = this.#ledger.record(() => this.#describeCall(record));
+    this.#readOutcomes(request, callIndex);
     let step: ScriptedModelInput;
     if (stepIndex === undefined) {
       step = modelError(this.#ledger.mismatch(this.#ranOut(request, callIndex, streamed)));
@@ -145,7 +161,9 @@ export class ModelDouble implements Model {
   #stepFor(turn: PlannedTurn, request: ModelRequest, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
     switch (turn.kind) {
       case 'output': {
-        const output = this.#outputFor(turn.items, request, callIndex, stepIndex);
+        const fails = new Map<string, ToolFailure>();
+        const output = this.#outputFor(turn.items, request, callIndex, stepIndex, fails);
+        this.#answers(request, output, callIndex, stepIndex, fails);
         const response = turn.usage
           ? { output, usage: new Usage(turn.usage), responseId: `scripted-response-${callIndex + 1}` }
           : output;
@@ -158,16 +176,23 @@ export class ModelDouble implements Model {
       case 'error':
         return modelError(turn.error, turn.advice);
       case 'responder':
-        return modelResponder(async (call) => this.#derive(await turn.respond(modelCall(call)), call, stepIndex));
-      case 'stream':
-        if (streamed) return modelStream(turn.events);
-        return modelResponder(() => this.#responseFromStream(turn.events, callIndex, stepIndex));
+        return modelResponder(async (call) => {
+          const derived = this.#derive(await this.#respond(turn, call, stepIndex), call, stepIndex);
+          this.#answers(request, Array.isArray(derived) ? derived : derived.output, callIndex, stepIndex);
+          return derived;
+        });
+      case 'stream': {
+        if (!streamed) return modelResponder(() => this.#responseFromStream(turn, request, callIndex, stepIndex));
+        const done = Array.isArray(turn.events) ? turn.events.find(isResponseDone) : undefined;
+        if (done) this.#answers(request, done.response.output as AgentOutputItem[], callIndex, stepIndex);
+        return modelStream(Array.isArray(turn.events) ? turn.events : this.#checkedEvents(turn, request, callIndex, stepIndex));
+      }
     }
   }
 
-  #outputFor(items: readonly PlannedItem[], request: ModelRequest, callIndex: number, stepIndex: number): AgentOutputItem[] {
+  /** The items of a planned turn, made for this call: call ids picked (and the calls meant to fail noted in `fails`), handoff names resolved. */
+  #outputFor(items: readonly PlannedItem[], request: ModelRequest, callIndex: number, stepIndex: number, fails: Map<string, ToolFailure>): AgentOutputItem[] {
     // Read off the request only when a call needs them: most turns are plain replies.
-    let offered: Offered | undefined;
     let taken: Set<string> | undefined;
     return items.map((item) => {
       switch (item.type) {
@@ -179,37 +204,83 @@ export class ModelDouble implements Model {
           return item.item;
         case 'patch':
           // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
-          this.#checkOffered('tool', 'apply_patch', (offered ??= offeredBy(request)), callIndex, stepIndex);
           return { type: 'apply_patch_call', callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex), status: 'completed', operation: item.operation };
-        case 'call':
-          this.#checkOffered('tool', item.name, (offered ??= offeredBy(request)), callIndex, stepIndex);
-          return functionCall(item.name, item.args, { callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex) });
+        case 'call': {
+          const callId = this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex);
+          if (item.toolFails !== undefined) fails.set(callId, item.toolFails);
+          return functionCall(item.name, item.args, { callId });
+        }
         case 'handoff': {
-          offered ??= offeredBy(request);
-          const toolName = item.toolName ?? handoffToolName(item.target, offered.handoffs);
-          this.#checkOffered('handoff', toolName, offered, callIndex, stepIndex);
+          const toolName = item.toolName ?? handoffToolName(item.target, request.handoffs.map((handoff) => handoff.toolName));
           return functionCall(toolName, item.args, { callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex) });
         }
       }
     });
   }
 
-  #checkOffered(kind: 'tool' | 'handoff', name: string, offered: Offered, callIndex: number, stepIndex: number): void {
-    const names = kind === 'tool' ? offered.tools : offered.handoffs;
-    if (names.includes(name)) return;
-    const suggestion = closest(name, [...offered.tools, ...offered.handoffs]);
-    const what = kind === 'tool' ? `calls tool "${name}"` : `hands off through "${name}"`;
-    throw this.#ledger.mismatch({
-      kind: 'not_offered',
-      callIndex,
-      stepIndex,
-      actual: `a request offering ${listNames([...offered.tools, ...offered.handoffs])}`,
-      expected: this.#turnLabel(stepIndex),
-      why: `The turn ${what}, which the agent does not offer`,
-      fix:
-        `${suggestion ? `Did you mean "${suggestion}"?` : `Script one of the ${kind === 'tool' ? 'tools' : 'handoffs'} it offers.`}` +
-        (name === 'apply_patch' ? ' A SandboxAgent offers apply_patch with its filesystem() capability.' : ''),
-    });
+  /**
+   * Checks that a model could have answered the request with `output` (see `outputProblem`), and
+   * notes its function calls, whose outputs the next request brings back; `fails` holds the calls
+   * the script means to fail, by call id.
+   */
+  #answers(request: ModelRequest, output: readonly AgentOutputItem[], callIndex: number, stepIndex: number, fails?: ReadonlyMap<string, ToolFailure>): void {
+    // Most turns are plain replies under toolChoice "auto": nothing to read off the request.
+    if (!output.some(isToolCall) && (request.modelSettings?.toolChoice ?? 'auto') === 'auto') return;
+    const offer = offerOf(request);
+    const problem = outputProblem(output, offer);
+    if (problem) {
+      throw this.#ledger.mismatch({
+        ...problem,
+        callIndex,
+        stepIndex,
+        actual:
+          problem.kind === 'tool_choice'
+            ? `a request with toolChoice "${offer.toolChoice}"`
+            : `a request offering ${listNames(offeredNames(offer))}`,
+        expected: this.#turnLabel(stepIndex),
+      });
+    }
+    for (const item of output) {
+      if (item.type !== 'function_call' || !offer.functions.has(item.name)) continue;
+      this.#outcomes.emitted({ callId: item.callId, name: item.name, stepIndex, toolFails: fails?.get(item.callId) });
+    }
+  }
+
+  /**
+   * Reads the outcomes of the script's earlier calls off the request. One the script did not plan
+   * (a tool that failed, or one planned to fail that ran) is recorded as a mismatch, per the
+   * `onToolFailure` setting. It is not thrown: the call that failed was the tool's, not this one,
+   * and the run goes on as the SDK means it to (a sandbox that refused a command has the cause).
+   */
+  #readOutcomes(request: ModelRequest, callIndex: number): void {
+    for (const outcome of this.#outcomes.settle(request)) {
+      if (asPlanned(outcome)) continue;
+      const { call, output } = outcome;
+      const spec = {
+        callIndex,
+        stepIndex: call.stepIndex,
+        actual: `a request carrying the output of ${call.name} (${call.callId})`,
+        ...(call.toolFails === undefined
+          ? {
+              kind: 'tool_failed' as const,
+              expected: `${this.#turnLabel(call.stepIndex)} to run the tool`,
+              why: `The SDK handed the model ${brief(output, 100)} instead: the tool threw, its arguments did not fit its schema or were not JSON, or it timed out`,
+              fix: `If the test means the tool to fail, say so: .calls(${call.name}, …, { toolFails: true }), or see configure({ onToolFailure })`,
+            }
+          : {
+              kind: 'tool_not_failed' as const,
+              expected: `${this.#turnLabel(call.stepIndex)} to fail`,
+              why: `The tool's output was ${brief(output, 100)}`,
+              fix: 'Leave out { toolFails } if the tool should run, or change what it expects',
+            }),
+      };
+      const policy = currentConfig().onToolFailure;
+      if (spec.kind === 'tool_failed' && policy !== 'error') {
+        if (policy === 'warn') console.warn(`agents-testkit: ${mismatchSentence({ ...spec, double: this.label })}`);
+        continue;
+      }
+      this.#ledger.mismatch(spec);
+    }
   }
 
   #turnLabel(stepIndex: number): string {
@@ -254,6 +325,45 @@ export class ModelDouble implements Model {
     });
   }
 
+  /** A responder's output, within the double's time; an assertion or a bug inside it is a mismatch, not the failure it meant. */
+  async #respond(turn: Extract<PlannedTurn, { kind: 'responder' }>, call: RecordedModelCall, stepIndex: number): Promise<DerivedOutput> {
+    try {
+      return await bounded(
+        Promise.resolve().then(() => turn.respond(modelCall(call))),
+        this.#timeoutMs,
+        () => this.#timedOut(call.index, stepIndex, 'Its responder'),
+      );
+    } catch (error) {
+      throw this.#unplanned(error, call.index, stepIndex, 'Its responder');
+    }
+  }
+
+  /** `error` as the call fails with it: a mismatch when it is an assertion or a bug, as is when the script meant it. */
+  #unplanned(error: unknown, callIndex: number, stepIndex: number, who: string): unknown {
+    if (error instanceof MismatchError || !isUnplannedError(error)) return error;
+    return this.#ledger.mismatch({
+      kind: isAssertion(error) ? 'failed_assertion' : 'responder_failed',
+      callIndex,
+      stepIndex,
+      actual: 'a model call',
+      expected: this.#turnLabel(stepIndex),
+      why: `${who} threw ${firstLine(error)}`,
+      fix: 'To fail the model call on purpose, use .fails(error), or throw an Error of your own',
+    });
+  }
+
+  #timedOut(callIndex: number, stepIndex: number, who: string): MismatchError {
+    return this.#ledger.mismatch({
+      kind: 'responder_timeout',
+      callIndex,
+      stepIndex,
+      actual: 'a model call',
+      expected: this.#turnLabel(stepIndex),
+      why: `${who} did not finish within ${this.#timeoutMs} ms`,
+      fix: 'Settle the promise it returns, or give the script more time: model({ timeoutMs })',
+    });
+  }
+
   #derive(output: DerivedOutput, call: RecordedModelCall, stepIndex: number): ModelResponse | AgentOutputItem[] {
     if (typeof output === 'string') return [assistantMessage(output)];
     if (Array.isArray(output)) return output as AgentOutputItem[];
@@ -271,15 +381,29 @@ export class ModelDouble implements Model {
     });
   }
 
-  async #responseFromStream(
-    events: readonly StreamEvent[] | AsyncIterable<StreamEvent>,
-    callIndex: number,
-    stepIndex: number,
-  ): Promise<ModelResponse> {
+  /** The events of an async `streams()` turn, each within the double's time, their output checked as it passes. */
+  async *#checkedEvents(turn: Extract<PlannedTurn, { kind: 'stream' }>, request: ModelRequest, callIndex: number, stepIndex: number): AsyncIterable<StreamEvent> {
+    const iterator = (turn.events as AsyncIterable<StreamEvent>)[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<StreamEvent>;
+      try {
+        next = await bounded(iterator.next(), this.#timeoutMs, () => this.#timedOut(callIndex, stepIndex, 'Its event source'));
+      } catch (error) {
+        throw this.#unplanned(error, callIndex, stepIndex, 'Its event source');
+      }
+      if (next.done) return;
+      if (isResponseDone(next.value)) this.#answers(request, next.value.response.output as AgentOutputItem[], callIndex, stepIndex);
+      yield next.value;
+    }
+  }
+
+  async #responseFromStream(turn: Extract<PlannedTurn, { kind: 'stream' }>, request: ModelRequest, callIndex: number, stepIndex: number): Promise<ModelResponse> {
     // A non-streamed run of a `streams` turn gets the response its final event carries.
+    const events = Array.isArray(turn.events) ? turn.events : this.#checkedEvents(turn, request, callIndex, stepIndex);
     for await (const event of events) {
-      if (event.type === 'response_done') {
+      if (isResponseDone(event)) {
         const { response } = event;
+        if (Array.isArray(turn.events)) this.#answers(request, response.output as AgentOutputItem[], callIndex, stepIndex);
         return {
           output: response.output,
           usage: new Usage({ requests: 1, ...response.usage }),
@@ -297,6 +421,19 @@ export class ModelDouble implements Model {
       fix: 'End the events with a response_done event, or run the agent with { stream: true }',
     });
   }
+}
+
+function isResponseDone(event: StreamEvent): event is Extract<StreamEvent, { type: 'response_done' }> {
+  return event.type === 'response_done';
+}
+
+function isToolCall(item: AgentOutputItem): boolean {
+  return item.type === 'function_call' || hostedToolNeeded(item as { type?: unknown; name?: unknown }) !== undefined;
+}
+
+function isAssertion(error: unknown): boolean {
+  const name = (error as { name?: unknown }).name;
+  return name === 'AssertionError' || name === 'JestAssertionError' || 'matcherResult' in (error as object);
 }
 
 function isModelResponse(value: unknown): value is ModelResponse {

@@ -44,7 +44,9 @@ export function describeToolCall(call: { name: string; args: unknown }): string 
  */
 export function listToolCalls(calls: readonly ToolCallRecord[], marked: ReadonlySet<number> = new Set()): string {
   if (calls.length === 0) return 'The run made no tool calls.';
-  const entries = calls.map((call) => `${describeToolCall(call)}${call.agent ? `  (${call.agent})` : ''}`);
+  const entries = calls.map(
+    (call) => `${describeToolCall(call)}${call.agent ? `  (${call.agent})` : ''}${call.status === 'ran' ? '' : `  — ${call.status}`}`,
+  );
   return ['Tool calls of the run:', ...listed(entries, 'tool call', marked), '', `Number of tool calls: ${printReceived(calls.length)}`].join('\n');
 }
 

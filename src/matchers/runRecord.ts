@@ -2,7 +2,11 @@ import type { Agent, Handoff, RunItem } from '@openai/agents';
 import { matcherErrorMessage } from './matcherUtils';
 import { invalidReceived } from './messages';
 import { parseArguments } from '../format/modelInput';
-import { hasFinished, HOSTED_CALL_NAMES, isRunResult, isStreamedResult } from '../sdk/coupling';
+import { handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, isRunResult, isStreamedResult, type RunResultShape } from '../sdk/coupling';
+import type { HandoffTarget } from '../vocabulary';
+
+/** What became of a tool call: the tool ran, or the run did not run it (an approval rejected or pending, or the run ended first). */
+export type CallStatus = 'ran' | 'rejected' | 'pending approval' | 'not run';
 
 /** One tool call the model made in a run, in the order the run made them. */
 export interface ToolCallRecord {
@@ -10,13 +14,18 @@ export interface ToolCallRecord {
   /** Parsed JSON arguments, or the raw string when they are not JSON. */
   args: unknown;
   callId: string | undefined;
-  /** The agent whose model made the call. */
+  /** The name of the agent whose model made the call. */
   agent: string | undefined;
+  /** The tool object the agent offers under that name, when the agent has one of its own by that name. */
+  tool: object | undefined;
+  status: CallStatus;
 }
 
 export interface HandoffRecord {
   from: string | undefined;
   to: string;
+  /** The agent object handed off to. */
+  target: object;
   toolName: string | undefined;
 }
 
@@ -24,6 +33,7 @@ export interface ApprovalRecord {
   name: string;
   args: unknown;
   agent: string | undefined;
+  tool: object | undefined;
 }
 
 /** What a run did, read off its result. */
@@ -53,27 +63,42 @@ export function readRun(received: unknown, hint: string): RunRecord {
       ),
     );
   }
-  return { streamed, ...readItems(received.newItems), approvals: readApprovals(received.interruptions ?? []) };
+  const approvals = readApprovals(received.interruptions ?? []);
+  return { streamed, ...readItems(received, new Set(approvals.map((approval) => approval.callId))), approvals: approvals.map(({ callId: _id, ...approval }) => approval) };
 }
 
-function readItems(items: RunItem[]): Pick<RunRecord, 'toolCalls' | 'handoffs'> {
+function readItems(result: RunResultShape, pending: ReadonlySet<string | undefined>): Pick<RunRecord, 'toolCalls' | 'handoffs'> {
   const toolCalls: ToolCallRecord[] = [];
   const handoffs: HandoffRecord[] = [];
-  for (const item of items) {
+  const answered = new Set<string>();
+  for (const item of result.newItems) {
+    const callId = (item.rawItem as { callId?: unknown }).callId;
+    if (item.type === 'tool_call_output_item' && typeof callId === 'string') answered.add(callId);
+  }
+  const approval = approvalOf(result);
+  for (const item of result.newItems) {
     if (item.type === 'tool_call_item') {
       const raw = item.rawItem as { type: string; name?: string; arguments?: string; callId?: string };
       const name = raw.type === 'function_call' ? raw.name : (HOSTED_CALL_NAMES[raw.type] ?? raw.name);
       if (name === undefined) continue;
+      let status: CallStatus = 'ran';
+      if (pending.has(raw.callId)) status = 'pending approval';
+      else if (raw.callId !== undefined && approval(name, raw.callId) === false) status = 'rejected';
+      // Hosted tools run at the provider, so only function calls have outputs to look for.
+      else if (raw.type === 'function_call' && !answered.has(raw.callId ?? '')) status = 'not run';
       toolCalls.push({
         name,
         args: typeof raw.arguments === 'string' ? parseArguments(raw.arguments) : withoutBookkeeping(raw),
         callId: raw.callId,
         agent: item.agent?.name,
+        tool: ownTool(item.agent, name),
+        status,
       });
     } else if (item.type === 'handoff_output_item') {
       handoffs.push({
         from: item.sourceAgent?.name,
         to: item.targetAgent.name,
+        target: item.targetAgent,
         toolName: (item.rawItem as { name?: string }).name,
       });
     }
@@ -81,13 +106,35 @@ function readItems(items: RunItem[]): Pick<RunRecord, 'toolCalls' | 'handoffs'> 
   return { toolCalls, handoffs };
 }
 
-function readApprovals(interruptions: unknown[]): ApprovalRecord[] {
+/** Whether the run approved a call (`true`), rejected it (`false`), or neither, from its public run context. */
+function approvalOf(result: RunResultShape): (toolName: string, callId: string) => boolean | undefined {
+  const isToolApproved = result.runContext?.isToolApproved?.bind(result.runContext);
+  if (isToolApproved === undefined) return () => undefined;
+  return (toolName, callId) => isToolApproved({ toolName, callId });
+}
+
+/** The tool an agent offers under `name`, if it has one of its own (MCP tools are the servers', not the agent's). */
+function ownTool(agent: { tools?: unknown } | undefined, name: string): object | undefined {
+  const tools = agent?.tools;
+  if (!Array.isArray(tools)) return undefined;
+  return tools.find((tool: { name?: unknown }) => typeof tool === 'object' && tool !== null && tool.name === name) as object | undefined;
+}
+
+function readApprovals(interruptions: unknown[]): (ApprovalRecord & { callId: string | undefined })[] {
   return interruptions.flatMap((interruption) => {
-    const item = interruption as { type?: string; rawItem?: { name?: string; arguments?: string }; agent?: { name?: string } };
+    const item = interruption as { type?: string; rawItem?: { name?: string; arguments?: string; callId?: string }; agent?: { name?: string; tools?: unknown } };
     if (item.type !== 'tool_approval_item' || !item.rawItem) return [];
     const raw = item.rawItem;
     const name = raw.name ?? HOSTED_CALL_NAMES[(raw as { type?: string }).type ?? ''] ?? 'unknown tool';
-    return [{ name, args: typeof raw.arguments === 'string' ? parseArguments(raw.arguments) : undefined, agent: item.agent?.name }];
+    return [
+      {
+        name,
+        args: typeof raw.arguments === 'string' ? parseArguments(raw.arguments) : undefined,
+        agent: item.agent?.name,
+        tool: ownTool(item.agent, name),
+        callId: raw.callId,
+      },
+    ];
   });
 }
 
@@ -105,6 +152,16 @@ export function toolNameOf(tool: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether a recorded call (or approval) is of `tool`: a name matches by name; an object matches by
+ * identity, so another agent's tool of the same name does not count — unless the agent offers no
+ * tool of its own by that name (a tool an MCP server lists), where only the name can tell.
+ */
+export function isOfTool(record: { name: string; tool: object | undefined }, tool: unknown): boolean {
+  if (record.name !== toolNameOf(tool)) return false;
+  return typeof tool === 'string' || record.tool === undefined || record.tool === tool;
+}
+
 /** A handoff target as matchers take it: the agent, the SDK's `Handoff`, or the agent's name. */
 export function agentNameOf(target: unknown): string | undefined {
   if (typeof target === 'string') return target;
@@ -113,4 +170,11 @@ export function agentNameOf(target: unknown): string | undefined {
   if (typeof handoff.agentName === 'string' && typeof handoff.toolName === 'string') return handoff.agentName;
   const agent = target as Partial<Agent<any, any>>;
   return typeof agent.name === 'string' ? agent.name : undefined;
+}
+
+/** Whether a handoff went to `target`: a name matches by name, an agent (or its `Handoff`) by identity. */
+export function isHandoffTo(record: HandoffRecord, target: unknown): boolean {
+  if (typeof target === 'string') return record.to === target;
+  const agent = handoffAgentOf(target as HandoffTarget);
+  return agent === undefined ? record.to === agentNameOf(target) : record.target === agent;
 }

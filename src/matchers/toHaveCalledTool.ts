@@ -3,7 +3,7 @@ import { closest } from '../format/closest';
 import type { Matcher } from './context';
 import { hint, invalidExpected, listToolCalls, times } from './messages';
 import { matchesPartial, subsetFor } from './partial';
-import { readRun, toolNameOf } from './runRecord';
+import { isOfTool, readRun, toolNameOf } from './runRecord';
 
 /** The run called `tool`; `args` (optional) is a partial match on the parsed arguments. */
 export const toHaveCalledTool: Matcher<[tool: unknown, args?: unknown]> = function toHaveCalledTool(received, tool, args) {
@@ -12,7 +12,10 @@ export const toHaveCalledTool: Matcher<[tool: unknown, args?: unknown]> = functi
   if (name === undefined) throw invalidExpected(hintLine, 'a tool object or a tool name', tool, 'Tool');
   const { toolCalls } = readRun(received, hintLine);
 
-  const ofTool = toolCalls.flatMap((call, index) => (call.name === name ? [index] : []));
+  // Calls that were requested but did not run (an approval rejected or pending) do not count.
+  const ofTool = toolCalls.flatMap((call, index) => (isOfTool(call, tool) && call.status === 'ran' ? [index] : []));
+  const notRun = toolCalls.flatMap((call, index) => (isOfTool(call, tool) && call.status !== 'ran' ? [index] : []));
+  const sameName = toolCalls.flatMap((call, index) => (call.name === name && !isOfTool(call, tool) ? [index] : []));
   const matching = args === undefined ? ofTool : ofTool.filter((index) => matchesPartial(this, toolCalls[index]?.args, args));
   const pass = matching.length > 0;
   const wanted = `${printExpected(name)}${args === undefined ? '' : ` with arguments matching ${printExpected(args)}`}`;
@@ -29,7 +32,13 @@ export const toHaveCalledTool: Matcher<[tool: unknown, args?: unknown]> = functi
       ].join('\n');
     }
     const lines = [hintLine, '', `Expected: a call of ${wanted}`];
-    if (ofTool.length === 0) {
+    if (ofTool.length === 0 && notRun.length > 0) {
+      const how = [...new Set(notRun.map((index) => toolCalls[index]?.status))].join(', ');
+      lines.push(`Received: ${notRun.length} call${notRun.length === 1 ? '' : 's'} of ${printReceived(name)} requested, but not run (${how})`);
+    } else if (ofTool.length === 0 && sameName.length > 0) {
+      const agents = [...new Set(sameName.map((index) => toolCalls[index]?.agent ?? '?'))].map((agent) => `"${agent}"`).join(', ');
+      lines.push(`Received: calls of another tool named ${printReceived(name)}, the one of agent ${agents}, not this tool object`);
+    } else if (ofTool.length === 0) {
       const suggestion = closest(name, [...new Set(toolCalls.map((call) => call.name))]);
       lines.push(`Received: no call of ${printReceived(name)}${suggestion ? ` (did you mean ${printReceived(suggestion)}?)` : ''}`);
     } else {

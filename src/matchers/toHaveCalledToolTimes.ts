@@ -1,7 +1,7 @@
 import { printExpected, printReceived } from './matcherUtils';
 import type { Matcher } from './context';
 import { hint, invalidExpected, listToolCalls, times } from './messages';
-import { readRun, toolNameOf } from './runRecord';
+import { isOfTool, readRun, toolNameOf } from './runRecord';
 
 /** The run called `tool` exactly `count` times. */
 export const toHaveCalledToolTimes: Matcher<[tool: unknown, count: unknown]> = function toHaveCalledToolTimes(received, tool, count) {
@@ -12,7 +12,8 @@ export const toHaveCalledToolTimes: Matcher<[tool: unknown, count: unknown]> = f
     throw invalidExpected(hintLine, 'a non-negative integer', count, 'Count');
   }
   const { toolCalls } = readRun(received, hintLine);
-  const ofTool = toolCalls.flatMap((call, index) => (call.name === name ? [index] : []));
+  // Calls that were requested but did not run (an approval rejected or pending) do not count.
+  const ofTool = toolCalls.flatMap((call, index) => (isOfTool(call, tool) && call.status === 'ran' ? [index] : []));
   const pass = ofTool.length === count;
   const message = (): string =>
     [

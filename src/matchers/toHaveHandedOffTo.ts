@@ -2,7 +2,7 @@ import { printExpected, printReceived } from './matcherUtils';
 import { closest } from '../format/closest';
 import type { Matcher } from './context';
 import { hint, invalidExpected, listed } from './messages';
-import { agentNameOf, readRun, type HandoffRecord } from './runRecord';
+import { agentNameOf, isHandoffTo, readRun, type HandoffRecord } from './runRecord';
 
 /** The run handed off to `agent` (the agent, the SDK's `Handoff`, or the agent's name). */
 export const toHaveHandedOffTo: Matcher<[agent: unknown]> = function toHaveHandedOffTo(received, agent) {
@@ -10,7 +10,7 @@ export const toHaveHandedOffTo: Matcher<[agent: unknown]> = function toHaveHande
   const name = agentNameOf(agent);
   if (name === undefined) throw invalidExpected(hintLine, 'an agent, a handoff() or an agent name', agent, 'Agent');
   const { handoffs } = readRun(received, hintLine);
-  const matching = handoffs.flatMap((handoff, index) => (handoff.to === name ? [index] : []));
+  const matching = handoffs.flatMap((handoff, index) => (isHandoffTo(handoff, agent) ? [index] : []));
   const pass = matching.length > 0;
 
   const message = (): string => {
@@ -19,10 +19,13 @@ export const toHaveHandedOffTo: Matcher<[agent: unknown]> = function toHaveHande
       lines.push(`Received: handoff ${(matching[0] as number) + 1} went to ${printReceived(name)}`);
     } else {
       const suggestion = closest(name, handoffs.map((handoff) => handoff.to));
+      const namesake = handoffs.some((handoff) => handoff.to === name);
       lines.push(
         handoffs.length === 0
           ? 'Received: the run made no handoffs'
-          : `Received: no handoff to ${printReceived(name)}${suggestion ? ` (did you mean ${printReceived(suggestion)}?)` : ''}`,
+          : namesake
+            ? `Received: a handoff to another agent named ${printReceived(name)}, not this agent object`
+            : `Received: no handoff to ${printReceived(name)}${suggestion ? ` (did you mean ${printReceived(suggestion)}?)` : ''}`,
       );
     }
     if (handoffs.length > 0) lines.push('', listHandoffs(handoffs, new Set(matching)));

@@ -2,7 +2,7 @@ import { printDiffOrStringify, printExpected, printReceived, RECEIVED_COLOR } fr
 import type { Matcher } from './context';
 import { describeToolCall, hint, invalidExpected, listToolCalls } from './messages';
 import { matchesPartial, subsetFor } from './partial';
-import { readRun, toolNameOf } from './runRecord';
+import { isOfTool, readRun, toolNameOf } from './runRecord';
 
 /** The n-th tool call of the run (counting from 1) was `tool`, with arguments matching `args`. */
 export const toHaveNthCalledTool: Matcher<[n: unknown, tool: unknown, args?: unknown]> = function toHaveNthCalledTool(
@@ -18,8 +18,8 @@ export const toHaveNthCalledTool: Matcher<[n: unknown, tool: unknown, args?: unk
   const { toolCalls } = readRun(received, hintLine);
 
   const call = toolCalls[n - 1];
-  const sameTool = call?.name === name;
-  const pass = sameTool && (args === undefined || matchesPartial(this, call?.args, args));
+  const sameTool = call !== undefined && isOfTool(call, tool);
+  const pass = sameTool && call.status === 'ran' && (args === undefined || matchesPartial(this, call.args, args));
   const wanted = `${printExpected(name)}${args === undefined ? '' : ` with arguments matching ${printExpected(args)}`}`;
 
   const message = (): string => {
@@ -27,8 +27,8 @@ export const toHaveNthCalledTool: Matcher<[n: unknown, tool: unknown, args?: unk
     if (call === undefined) {
       lines.push(`Received: the run made only ${printReceived(toolCalls.length)} tool call${toolCalls.length === 1 ? '' : 's'}`);
     } else {
-      lines.push(`Received: tool call ${n} was ${RECEIVED_COLOR(describeToolCall(call))}`);
-      if (!pass && sameTool) {
+      lines.push(`Received: tool call ${n} was ${RECEIVED_COLOR(describeToolCall(call))}${call.status === 'ran' ? '' : `, ${call.status}`}`);
+      if (!pass && sameTool && call.status === 'ran') {
         lines.push('', printDiffOrStringify(args, subsetFor(call.args, args), 'Expected', 'Received', false));
       }
     }

@@ -2,7 +2,7 @@ import { printDiffOrStringify, printExpected, printReceived } from './matcherUti
 import type { Matcher } from './context';
 import { describeToolCall, hint, invalidExpected, listed } from './messages';
 import { matchesPartial, subsetFor } from './partial';
-import { readRun, toolNameOf, type ApprovalRecord } from './runRecord';
+import { isOfTool, readRun, toolNameOf, type ApprovalRecord } from './runRecord';
 
 /** The run stopped with an approval interruption for `tool`; `args` is a partial match. */
 export const toHaveRequestedApproval: Matcher<[tool: unknown, args?: unknown]> = function toHaveRequestedApproval(
@@ -14,7 +14,7 @@ export const toHaveRequestedApproval: Matcher<[tool: unknown, args?: unknown]> =
   const name = toolNameOf(tool);
   if (name === undefined) throw invalidExpected(hintLine, 'a tool object or a tool name', tool, 'Tool');
   const { approvals } = readRun(received, hintLine);
-  const ofTool = approvals.flatMap((approval, index) => (approval.name === name ? [index] : []));
+  const ofTool = approvals.flatMap((approval, index) => (isOfTool(approval, tool) ? [index] : []));
   const matching = args === undefined ? ofTool : ofTool.filter((index) => matchesPartial(this, approvals[index]?.args, args));
   const pass = matching.length > 0;
   const wanted = `${printExpected(name)}${args === undefined ? '' : ` with arguments matching ${printExpected(args)}`}`;

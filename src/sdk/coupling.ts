@@ -67,6 +67,8 @@ export interface RunResultShape {
   toTextStream?: unknown;
   error?: unknown;
   cancelled?: boolean;
+  /** The run's public context, which knows which calls were approved or rejected. */
+  runContext?: { isToolApproved?(approval: { toolName: string; callId: string }): boolean | undefined };
 }
 
 /**
@@ -164,3 +166,32 @@ export function guardrailFeedbackPart(policyHint: string | undefined): string {
 
 /** The marker in the shell command the memory capability reads `memory_summary.md` with. */
 export const MEMORY_SUMMARY_MARKER = '__OPENAI_AGENTS_MEMORY_SUMMARY_BEGIN__';
+
+// ── Hosted tools ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The hosted tool an output item needs the request to offer, as the SDK's protocol spells calls
+ * of hosted tools: its own item types for the tools it runs locally (`apply_patch_call`, …), and
+ * `hosted_tool_call` items named after the Responses API's item type (`web_search_call`, …) for the
+ * tools the provider runs. The key is the offered tool's `type` (or, for a `hosted_tool`, its
+ * `providerData.type`). `undefined` for an item that is no call of a hosted tool.
+ */
+export function hostedToolNeeded(item: { type?: unknown; name?: unknown }): string | undefined {
+  if (item.type === 'apply_patch_call') return 'apply_patch';
+  if (item.type === 'shell_call') return 'shell';
+  if (item.type === 'computer_call') return 'computer';
+  if (item.type !== 'hosted_tool_call' || typeof item.name !== 'string') return undefined;
+  if (item.name.startsWith('mcp_')) return 'mcp';
+  return item.name.endsWith('_call') ? item.name.slice(0, -'_call'.length) : undefined;
+}
+
+/** The hosted tool kinds a request offers, named as `hostedToolNeeded` names them. */
+export function hostedToolsOffered(tools: readonly { type: string; providerData?: unknown }[]): Set<string> {
+  const kinds = new Set<string>();
+  for (const tool of tools) {
+    if (tool.type === 'function') continue;
+    const providerType = (tool.providerData as { type?: unknown } | undefined)?.type;
+    kinds.add(tool.type === 'hosted_tool' && typeof providerType === 'string' ? providerType : tool.type);
+  }
+  return kinds;
+}

@@ -83,3 +83,26 @@ function mismatchOf(sb: ReturnType<typeof sandbox>): MismatchError {
   expect(error.reports[0]?.mismatches).toHaveLength(1);
   return ledger?.mismatches[0] as MismatchError;
 }
+
+test('a sandbox responder that never settles fails within timeoutMs, naming the step', async () => {
+  const sb = sandbox({ verify: false, timeoutMs: 50 }).exec('npm test').responds(function waitForever() {
+    return new Promise<string>(() => undefined);
+  });
+  const started = Date.now();
+  await runCommand('npm test', sb);
+  expect(Date.now() - started).toBeLessThan(1000);
+  const [mismatch] = (sb as unknown as Record<symbol, { mismatches: readonly MismatchError[] }>)[Symbol.for('agents-testkit.ledger')]!.mismatches;
+  expect(mismatch).toMatchObject({ kind: 'responder_timeout', callIndex: 0, stepIndex: 0, expected: 'exec("npm test").responds(waitForever)' });
+  expect(mismatch?.message).toContain('Its responder did not finish within 50 ms');
+  expect(thrownBy(() => sandbox({ timeoutMs: -5 }))).toMatchObject({ reason: 'invalid_option' });
+});
+
+test('a bug in a sandbox responder is a responder_failed mismatch; a failed assertion a failed_assertion one', async () => {
+  const buggy = await runCommand('ls', sandbox({ verify: false }).exec('ls').responds((args) => (args as unknown as { x: { y: string } }).x.y));
+  const asserting = await runCommand('ls', sandbox({ verify: false }).exec('ls').responds(({ cmd }) => {
+    expect(cmd).toBe('pwd');
+    return '';
+  }));
+  expect(mismatchOf(buggy).kind).toBe('responder_failed');
+  expect(mismatchOf(asserting).kind).toBe('failed_assertion');
+});

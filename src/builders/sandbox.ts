@@ -15,7 +15,7 @@ import { defineSharedVerbs, SHARED_VERB_FACES, type SharedVerbFaces } from '../s
 import { brief } from '../format/brief';
 import { closest } from '../format/closest';
 import { judge, type Asserting, type Rejection } from '../fakes/predicate';
-import { checkedOptions } from './options';
+import { checkedOptions, isTimeout, MAX_TIMEOUT_MS } from './options';
 import { SandboxStep } from './sandboxStep';
 import { kindOf, misuse, type StepContext } from './stepContext';
 
@@ -267,7 +267,10 @@ function isArgumentsObject(value: unknown): boolean {
 
 function checkedSandboxOptions(raw: SandboxOptions | undefined): SandboxOptions {
   const { options, fail } = checkedOptions('sandbox', raw, "{ name: 'ci' }");
-  const { supports, files } = options;
+  const { supports, files, timeoutMs } = options;
+  if (timeoutMs !== undefined && !isTimeout(timeoutMs)) {
+    throw fail(`timeoutMs is how long a responder may take, a positive number of milliseconds up to ${MAX_TIMEOUT_MS}; got ${kindOf(timeoutMs)}.`);
+  }
   if (supports !== undefined) {
     if (!Array.isArray(supports)) throw fail(`supports lists session method names, like ['pathExists']; got ${kindOf(supports)}.`);
     for (const method of supports as unknown[]) {

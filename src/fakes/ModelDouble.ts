@@ -23,7 +23,7 @@ import { describeModelCall, unexpectedModelCall } from './unexpectedModelCall';
 import { modelCall } from './modelCall';
 import { offerOf, offeredNames, outputProblem } from './modelOffer';
 import { callIdsIn, type DerivedOutput, type PlannedCallId, type PlannedItem, type PlannedTurn } from './modelTurn';
-import { firstLine, isUnplannedError } from './predicate';
+import { firstLine, isAssertionError, isUnplannedError } from './predicate';
 import { asPlanned, ToolOutcomes, type ToolFailure } from './toolOutcomes';
 
 export interface ModelDoubleOptions extends DoubleOptions {
@@ -342,7 +342,7 @@ export class ModelDouble implements Model {
   #unplanned(error: unknown, callIndex: number, stepIndex: number, who: string): unknown {
     if (error instanceof MismatchError || !isUnplannedError(error)) return error;
     return this.#ledger.mismatch({
-      kind: isAssertion(error) ? 'failed_assertion' : 'responder_failed',
+      kind: isAssertionError(error) ? 'failed_assertion' : 'responder_failed',
       callIndex,
       stepIndex,
       actual: 'a model call',
@@ -431,10 +431,6 @@ function isToolCall(item: AgentOutputItem): boolean {
   return item.type === 'function_call' || hostedToolNeeded(item as { type?: unknown; name?: unknown }) !== undefined;
 }
 
-function isAssertion(error: unknown): boolean {
-  const name = (error as { name?: unknown }).name;
-  return name === 'AssertionError' || name === 'JestAssertionError' || 'matcherResult' in (error as object);
-}
 
 function isModelResponse(value: unknown): value is ModelResponse {
   return typeof value === 'object' && value !== null && Array.isArray((value as ModelResponse).output) && 'usage' in value;

@@ -1,11 +1,12 @@
 import type { ApplyPatchOperation, Editor } from '@openai/agents';
 import { Manifest, type ExecCommandArgs, type SandboxSessionState } from '@openai/agents/sandbox';
-import type { MismatchError, MismatchSpec } from '../errors/MismatchError';
+import { MismatchError, type MismatchSpec } from '../errors/MismatchError';
 import { misuse, type StepContext } from '../errors/ScriptError';
 import { brief } from '../format/brief';
 import type { DoubleOptions } from '../vocabulary';
+import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from './bounded';
 import { Ledger, LEDGER } from './ledger';
-import { firstLine, isUnplannedError } from './predicate';
+import { firstLine, isAssertionError, isUnplannedError } from './predicate';
 import {
   SESSION_METHOD_MODES,
   describeCall,
@@ -27,6 +28,8 @@ export interface SandboxDoubleOptions extends DoubleOptions {
   supports?: readonly SessionMethod[];
   /** Files the workspace holds before the run, so that patches to them have a known result. */
   files?: Readonly<Record<string, string>>;
+  /** How long a responder's promise may take before the call fails as a mismatch. Default 2000 ms. */
+  timeoutMs?: number;
 }
 
 /** What the matchers read off a `sandbox()` script. */
@@ -86,10 +89,12 @@ export class SandboxDouble {
   readonly #workspace: SandboxWorkspace;
   /** What `createEditor()` hands out when no step claims the call. */
   #editor: Editor;
+  readonly #timeoutMs: number;
 
   constructor(options: SandboxDoubleOptions = {}) {
     this.name = options.name;
     this.#workspace = new SandboxWorkspace(options.files);
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_RESPONDER_TIMEOUT_MS;
     this.#editor = {
       createFile: (operation) => this.#callAsync('createFile', [operation]) as Promise<void>,
       updateFile: (operation) => this.#callAsync('updateFile', [operation]) as Promise<void>,
@@ -259,10 +264,10 @@ export class SandboxDouble {
       if (SESSION_METHOD_MODES[entry.method as SessionMethod] === 'sync') {
         throw this.#invalid(step, entry, `${entry.method}() is synchronous, so its responder must not return a promise`);
       }
-      return Promise.resolve(produced).then(
+      return bounded(produced, this.#timeoutMs, () => this.#timedOut(step, entry)).then(
         (value) => this.#checked(step, entry, value),
         (error: unknown) => {
-          throw this.#responderFailed(step, entry, error);
+          throw error instanceof MismatchError ? error : this.#responderFailed(step, entry, error);
         },
       );
     }
@@ -319,7 +324,22 @@ export class SandboxDouble {
     // it is a finding the SDK would otherwise swallow along with the tool error.
     if (!isUnplannedError(error)) return error;
     entry.outcome = `failed unplanned in step ${(entry.step as number) + 1} ${step.label}`;
-    return this.#mismatch(entry, { kind: 'failed_assertion', expected: step.label, why: `Its responder threw ${firstLine(error)}` });
+    return this.#mismatch(entry, {
+      kind: isAssertionError(error) ? 'failed_assertion' : 'responder_failed',
+      expected: step.label,
+      why: `Its responder threw ${firstLine(error)}`,
+      fix: 'To fail the call on purpose, use .fails(error), or throw an Error of your own',
+    });
+  }
+
+  #timedOut(step: PlannedSandboxStep, entry: CallEntry): MismatchError {
+    entry.outcome = `timed out in step ${(entry.step as number) + 1} ${step.label}`;
+    return this.#mismatch(entry, {
+      kind: 'responder_timeout',
+      expected: step.label,
+      why: `Its responder did not finish within ${this.#timeoutMs} ms`,
+      fix: 'Settle the promise it returns, or give the script more time: sandbox({ timeoutMs })',
+    });
   }
 
   #invalid(step: PlannedSandboxStep, entry: CallEntry, problem: string): MismatchError {

@@ -64,9 +64,16 @@ const PROGRAMMING_ERRORS = new Set(['TypeError', 'ReferenceError', 'SyntaxError'
  * fails a call on purpose by throwing an `Error` of its own (or the script says `.fails()`).
  */
 export function isUnplannedError(error: unknown): boolean {
+  if (isAssertionError(error)) return true;
+  const name = (error as { name?: unknown } | null)?.name;
+  return typeof error === 'object' && typeof name === 'string' && PROGRAMMING_ERRORS.has(name);
+}
+
+/** A failed `expect()` (Vitest, Jest) or `node:assert` call. */
+export function isAssertionError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { name } = error as { name?: unknown };
-  return name === 'AssertionError' || name === 'JestAssertionError' || 'matcherResult' in error || (typeof name === 'string' && PROGRAMMING_ERRORS.has(name));
+  return name === 'AssertionError' || name === 'JestAssertionError' || 'matcherResult' in error;
 }
 
 /** `TypeError: x is not a function`: the first line of what was thrown. */

@@ -2,10 +2,13 @@
  * The words every layer of the kit shares: builders write them, fakes keep them, matchers read
  * them, errors and messages print them. Kept apart from all four so that none reaches into another.
  */
-import type { Agent, FunctionTool, Handoff, ToolExecuteArgument, ToolInputParameters } from '@openai/agents';
+import type { Agent, FunctionTool, Handoff, Tool, ToolExecuteArgument, ToolInputParameters } from '@openai/agents';
 
-/** A tool as scripts and matchers name it: the SDK's function tool object, or its name. */
-export type ToolRef = FunctionTool<any, any, any> | string;
+/**
+ * A tool as scripts and matchers name it: any tool object the SDK's types give (so `agent.tools[0]`
+ * fits without a cast), or its name. Verbs that emit a function call refuse a hosted tool at run time.
+ */
+export type ToolRef = Tool<any> | string;
 
 type ExecuteArgumentOf<T> =
   T extends FunctionTool<any, infer P, any> ? (P extends ToolInputParameters ? ToolExecuteArgument<P> : never) : never;

@@ -45,3 +45,14 @@ model().turn((t) => t.calls(refund, { orderId: 'A-1', amount: '30' }));
 model().calls(getWeather, { city: 'Tokyo', callId: 'call_a' });
 // @ts-expect-error an unknown verb
 model().repliez('Hi');
+
+// A tool taken from an agent's own list fits without a cast (its arguments are a plain record).
+const weatherAgent = new Agent({ name: 'Weather', tools: [getWeather] });
+const fromAgent = weatherAgent.tools[0]!;
+model().calls(fromAgent, { city: 'Tokyo' });
+model().turn((t) => t.calls(fromAgent, { city: 'Tokyo' }));
+// A planned tool failure: true, the text the model is handed, or a pattern of it.
+model().calls(getWeather, { city: 'Atlantis' }, { toolFails: true });
+model().calls(getWeather, { city: 'Atlantis' }, { toolFails: /no such city/ });
+// @ts-expect-error toolFails is true, a string or a RegExp
+model().calls(getWeather, { city: 'Atlantis' }, { toolFails: 1 });

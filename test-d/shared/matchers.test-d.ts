@@ -93,3 +93,9 @@ expect({ result }).toEqual({ result: expect.toBeComplete() });
 expect.toHaveCalledTool(getWeather, { city: 42 });
 // @ts-expect-error an unknown asymmetric matcher
 expect.toHaveCalledTol(getWeather);
+
+// A tool taken from an agent's own list fits the matchers without a cast.
+declare const agentTool: import('@openai/agents').Tool<unknown>;
+expect(result).toHaveCalledTool(agentTool);
+expect(result).toHaveCalledToolTimes(agentTool, 1);
+expect(result).toHaveRequestedApproval(agentTool, { any: 'thing' });

@@ -26,6 +26,12 @@ import { callIdsIn, type DerivedOutput, type PlannedCallId, type PlannedItem, ty
 import { firstLine, isAssertionError, isUnplannedError } from './predicate';
 import { asPlanned, ToolOutcomes, type ToolFailure } from './toolOutcomes';
 
+/** What matchers read off a `model()` script. */
+export interface ModelView {
+  label: string;
+  requests: readonly PublicRequest[];
+}
+
 export interface ModelDoubleOptions extends DoubleOptions {
   /** How long a `responds()` responder or a `streams()` event source may take before the turn fails. Default 2000 ms. */
   timeoutMs?: number;
@@ -48,7 +54,7 @@ export class ModelDouble implements Model {
   readonly name: string | undefined;
   readonly #inner = new ScriptedModel();
   readonly #turns: PlannedTurn[] = [];
-  readonly #ledger: Ledger;
+  readonly #ledger: Ledger<ModelView>;
   readonly #outcomes = new ToolOutcomes();
   readonly #timeoutMs: number;
   #used = 0;
@@ -61,11 +67,12 @@ export class ModelDouble implements Model {
       name: options.name,
       verify: options.verify !== false,
       pending: () => this.#turns.slice(this.#used).map((turn, offset) => ({ index: this.#used + offset, label: turn.label })),
+      view: () => ({ label: this.label, requests: this.requests }),
     });
   }
 
   /** The bookkeeping matchers and the after-each verification read. */
-  get [LEDGER](): Ledger {
+  get [LEDGER](): Ledger<ModelView> {
     return this.#ledger;
   }
 

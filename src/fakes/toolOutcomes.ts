@@ -1,4 +1,5 @@
 import type { ModelRequest } from '@openai/agents';
+import { toolOutputText } from '../format/toolOutputText';
 import { isSdkToolErrorText } from '../sdk/coupling';
 
 /** A scripted call's planned outcome: `undefined` runs the tool; a failure, matching the text the SDK hands the model if given. */
@@ -42,7 +43,7 @@ export class ToolOutcomes {
       const call = this.#waiting.get(item.callId);
       if (!call) continue;
       this.#waiting.delete(item.callId);
-      const output = outputText(item.output);
+      const output = toolOutputText(item.output);
       outcomes.push({ call, output, failed: isSdkToolErrorText(output) });
     }
     return outcomes;
@@ -63,8 +64,3 @@ export function asPlanned(outcome: ToolOutcome): boolean {
   return expected.test(outcome.output);
 }
 
-function outputText(output: unknown): string {
-  if (typeof output === 'string') return output;
-  const text = (output as { text?: unknown } | null)?.text;
-  return typeof text === 'string' ? text : JSON.stringify(output) ?? String(output);
-}

@@ -1,5 +1,6 @@
 import type { AgentInputItem, ModelRequest } from '@openai/agents';
 import { brief } from './brief';
+import { toolOutputText } from './toolOutputText';
 
 /** One line for the newest item of a model request's input: what the agent just saw. */
 export function describeLastInput(request: ModelRequest): string {
@@ -13,7 +14,7 @@ export function describeInputItem(item: AgentInputItem): string {
     case 'function_call':
       return `function call ${item.name}(${brief(parseArguments(item.arguments))})`;
     case 'function_call_result':
-      return `tool output of ${item.name}: ${brief(outputText(item.output))}`;
+      return `tool output of ${item.name}: ${brief(toolOutputText(item.output))}`;
     case 'message':
     case undefined:
       if ('role' in item) return `${item.role}: ${brief(messageText(item.content))}`;
@@ -29,13 +30,6 @@ export function parseArguments(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function outputText(output: unknown): unknown {
-  if (typeof output === 'object' && output !== null && 'text' in output) {
-    return (output as { text: unknown }).text;
-  }
-  return output;
 }
 
 function messageText(content: unknown): string {

@@ -1,5 +1,6 @@
 import type { RunItem } from '@openai/agents';
 import { brief } from './brief';
+import { toolOutputText } from './toolOutputText';
 import { parseArguments } from './modelInput';
 import { hasFinished, HOSTED_CALL_NAMES, isRunResult, type RunResultShape } from '../sdk/coupling';
 
@@ -100,13 +101,13 @@ class TranscriptWriter {
         return;
       }
       case 'function_call_result':
-        this.#say(`${raw.name} ${this.#ref(raw.callId)} returned`, outputText(output ?? raw.output));
+        this.#say(`${raw.name} ${this.#ref(raw.callId)} returned`, toolOutputText(output ?? raw.output));
         return;
       default:
         if (raw.type.endsWith('_call') || raw.type === 'function_call') {
           this.lines.push(`${agent} calls ${this.#call(raw)}`);
         } else if (raw.type.endsWith('_call_result') || raw.type.endsWith('_call_output')) {
-          this.#say(`${HOSTED_CALL_NAMES[raw.type.replace(/_(result|output)$/, '')] ?? raw.type} ${this.#ref(raw.callId)} returned`, outputText(raw.output));
+          this.#say(`${HOSTED_CALL_NAMES[raw.type.replace(/_(result|output)$/, '')] ?? raw.type} ${this.#ref(raw.callId)} returned`, toolOutputText(raw.output));
         } else {
           this.lines.push(`${agent}: ${raw.type.replace(/_/g, ' ')}`);
         }
@@ -151,10 +152,3 @@ function textOf(content: unknown): string | undefined {
     .join('');
 }
 
-function outputText(output: unknown): string {
-  if (typeof output === 'string') return output;
-  if (typeof output === 'object' && output !== null && (output as { type?: unknown }).type === 'text') {
-    return String((output as { text: unknown }).text);
-  }
-  return JSON.stringify(output) ?? String(output);
-}

@@ -9,6 +9,7 @@ import { toHaveNthCalledTool } from './toHaveNthCalledTool';
 import { toHaveRequestedApproval } from './toHaveRequestedApproval';
 import { toHaveSentAudio } from './toHaveSentAudio';
 import { toHaveSentRealtime } from './toHaveSentRealtime';
+import { toHaveToolOutput } from './toHaveToolOutput';
 
 /** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = {
@@ -17,6 +18,7 @@ export const matchers = {
   toHaveNthCalledTool,
   toHaveHandedOffTo,
   toHaveRequestedApproval,
+  toHaveToolOutput,
   toBeComplete,
   toHaveExecuted,
   toHaveWrittenFile,

@@ -38,6 +38,11 @@ export interface AgentsMatchers<R = unknown> {
   toHaveHandedOffTo(agent: HandoffTarget): R;
   /** The run stopped with an approval interruption for `tool`; `args` is a partial match. */
   toHaveRequestedApproval<T extends ToolRef>(tool: T, args?: ExpectedArguments<T>): R;
+  /**
+   * On a run: `tool` ran and returned an output matching `expected` (the text, a RegExp, an asymmetric
+   * matcher, or a partial of the value it returned). On a `model()` script: the model was told it.
+   */
+  toHaveToolOutput(tool: ToolRef, expected?: string | RegExp | AsymmetricMatcherLike | Record<string, unknown>): R;
   /** Every step of the double was consumed and no call went unplanned, even one the SDK swallowed. */
   toBeComplete(): R;
   /** The sandbox ran the command: the exact command, or one matching a RegExp (a call a step answered). */

@@ -195,3 +195,18 @@ export function hostedToolsOffered(tools: readonly { type: string; providerData?
   }
   return kinds;
 }
+
+/**
+ * Whether a function call output is the SDK's answer to a handoff rather than a tool's output: its
+ * call was of a handoff the request offers, or of a default handoff tool name (`transfer_to_…`),
+ * and it carries the transfer message the SDK writes (`{"assistant":"Billing"}`).
+ */
+export function isTransferOutput(name: string, text: string, handoffs: readonly string[]): boolean {
+  if (!handoffs.includes(name) && !name.startsWith(HANDOFF_TOOL_PREFIX)) return false;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return typeof parsed === 'object' && parsed !== null && Object.keys(parsed).join() === 'assistant';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,20 @@
+// Matchers on what a workflow did beyond its tool calls: tool outputs, guardrails, stream events,
+// lifecycle events. Typed on `expect(…)`, under `.not`, and in the asymmetric form.
+import { model } from 'agents-testkit';
+import { expect } from 'runner-expect';
+import { getWeather, result } from './fixtures';
+
+const script = model();
+
+// toHaveToolOutput: on a run or a model() script; the text, a RegExp, an asymmetric matcher or a partial value
+expect(result).toHaveToolOutput(getWeather);
+expect(result).toHaveToolOutput(getWeather, 'Sunny in Tokyo.');
+expect(result).toHaveToolOutput('get_weather', /Sunny/);
+expect(result).toHaveToolOutput(getWeather, expect.stringContaining('Sunny'));
+expect(result).toHaveToolOutput(getWeather, { status: 'ok' });
+expect(script).not.toHaveToolOutput(getWeather, 'Rainy.');
+expect([result]).toEqual([expect.toHaveToolOutput(getWeather, 'Sunny in Tokyo.')]);
+// @ts-expect-error the expected output is text, a RegExp, an asymmetric matcher or an object
+expect(result).toHaveToolOutput(getWeather, 42);
+// @ts-expect-error not a tool
+expect(result).toHaveToolOutput(7);

@@ -10,6 +10,8 @@ import { toHaveRequestedApproval } from './toHaveRequestedApproval';
 import { toHaveSentAudio } from './toHaveSentAudio';
 import { toHaveSentRealtime } from './toHaveSentRealtime';
 import { toHaveToolOutput } from './toHaveToolOutput';
+import { toHaveTrippedGuardrail } from './toHaveTrippedGuardrail';
+import { toHavePassedGuardrail } from './toHavePassedGuardrail';
 
 /** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = {
@@ -19,6 +21,8 @@ export const matchers = {
   toHaveHandedOffTo,
   toHaveRequestedApproval,
   toHaveToolOutput,
+  toHaveTrippedGuardrail,
+  toHavePassedGuardrail,
   toBeComplete,
   toHaveExecuted,
   toHaveWrittenFile,

@@ -20,6 +20,9 @@ export type DeepPartial<T> =
         ? { [K in keyof T]?: DeepPartial<T[K]> }
         : T);
 
+/** A guardrail as matchers take it: its definition (input, output or tool guardrail) or its name. */
+export type GuardrailRef = { readonly name: string } | string;
+
 /** The arguments a matcher takes for `tool`: a deep partial of the tool's parsed arguments. */
 export type ExpectedArguments<T> = DeepPartial<ToolArguments<T>>;
 
@@ -43,6 +46,13 @@ export interface AgentsMatchers<R = unknown> {
    * matcher, or a partial of the value it returned). On a `model()` script: the model was told it.
    */
   toHaveToolOutput(tool: ToolRef, expected?: string | RegExp | AsymmetricMatcherLike | Record<string, unknown>): R;
+  /**
+   * A guardrail tripped (input, output, or a tool guardrail that rejected content or threw), on a run
+   * or on the tripwire error a run rejected with; `guardrail` (its definition or name) narrows it.
+   */
+  toHaveTrippedGuardrail(guardrail?: GuardrailRef): R;
+  /** The guardrail (its definition or name) ran in the run and did not trip. */
+  toHavePassedGuardrail(guardrail: GuardrailRef): R;
   /** Every step of the double was consumed and no call went unplanned, even one the SDK swallowed. */
   toBeComplete(): R;
   /** The sandbox ran the command: the exact command, or one matching a RegExp (a call a step answered). */

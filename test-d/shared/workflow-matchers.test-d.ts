@@ -18,3 +18,17 @@ expect([result]).toEqual([expect.toHaveToolOutput(getWeather, 'Sunny in Tokyo.')
 expect(result).toHaveToolOutput(getWeather, 42);
 // @ts-expect-error not a tool
 expect(result).toHaveToolOutput(7);
+
+// Guardrails: by definition or name, on a run or on the tripwire error
+declare const noSecrets: import('@openai/agents').InputGuardrail;
+declare const tripwire: Error;
+expect(result).toHaveTrippedGuardrail();
+expect(result).toHaveTrippedGuardrail(noSecrets);
+expect(tripwire).toHaveTrippedGuardrail('no_secrets');
+expect(result).toHavePassedGuardrail(noSecrets);
+expect(result).not.toHavePassedGuardrail('polite');
+expect({ result }).toEqual({ result: expect.toHavePassedGuardrail('polite') });
+// @ts-expect-error a guardrail or its name
+expect(result).toHavePassedGuardrail(42);
+// @ts-expect-error toHavePassedGuardrail names the guardrail
+expect(result).toHavePassedGuardrail();

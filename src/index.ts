@@ -1,4 +1,4 @@
-export { model, ModelScript, type ModelOptions, type Responder } from './builders/model';
+export { model, ModelScript, type ModelOptions, type Responder, type ModelReplyOptions } from './builders/model';
 export { TurnBuilder } from './builders/turn';
 export type { ToolRef, ToolArguments, CallOptions, HandoffTarget, DoubleOptions, DoubleReport } from './vocabulary';
 export type { DerivedOutput, ModelCallStream } from './fakes/modelTurn';
@@ -9,6 +9,7 @@ export type { Cassette, CassetteCall, RecordedRequest, RecordedResponse, Recorde
 export { modelProvider, type ModelProviderOptions } from './builders/modelProvider';
 export { ProviderDouble, type ProviderRoutes } from './fakes/ProviderDouble';
 export { transcript } from './format/transcript';
+export { streamEvents } from './format/streamEvents';
 export { runSnapshotSerializer, type SnapshotSerializer } from './matchers/runSnapshotSerializer';
 export { cassetteToScript, type CodegenOptions } from './codegen/cassetteToScript';
 export { ScriptError, MismatchError, IncompleteScriptError, UnscriptedModelError } from './errors/index';

@@ -14,6 +14,24 @@ export interface ModelOptions extends ModelDoubleOptions {
   callIdPrefix?: string;
 }
 
+/** How a reply streams: `{ deltas: ['Hel', 'lo'] }`. */
+export interface ModelReplyOptions {
+  /** The pieces a streamed run receives the text in; joined, they must give the whole text. */
+  deltas?: readonly string[];
+}
+
+function deltasOf(options: ModelReplyOptions | undefined, text: string, context: StepContext): readonly string[] | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `the options are an object like { deltas: ['Hel', 'lo'] }; got ${kindOf(options)}.`);
+  const { deltas } = options;
+  if (deltas === undefined) return undefined;
+  if (!Array.isArray(deltas) || deltas.length === 0 || !deltas.every((delta) => typeof delta === 'string')) {
+    throw misuse(context, 'invalid_option', `deltas is a non-empty array of strings; got ${kindOf(deltas)}.`);
+  }
+  if (deltas.join('') !== text) throw misuse(context, 'invalid_option', `the deltas join to ${brief(deltas.join(''), 60)}, not to the reply ${brief(text, 60)}.`);
+  return Object.freeze([...deltas]);
+}
+
 /** Derives a turn from the recorded call: a string (assistant message), output items or a `ModelResponse`. */
 export type Responder = (call: ModelCall) => DerivedOutput | Promise<DerivedOutput>;
 
@@ -32,12 +50,16 @@ export class ModelScript extends ModelDouble {
   }
 
   /** One turn: an assistant message. Objects are sent as JSON, for agents with an `outputType`. */
-  replies(text: string | Record<string, unknown>): this {
-    return this.#reply('replies', text);
+  /**
+   * One turn: an assistant message. Objects are sent as JSON, for agents with an `outputType`.
+   * `{ deltas }` is how a streamed run receives the text, in these pieces (they must join to it).
+   */
+  replies(text: string | Record<string, unknown>, options?: ModelReplyOptions): this {
+    return this.#reply('replies', text, options);
   }
 
-  thenReplies(text: string | Record<string, unknown>): this {
-    return this.#reply('thenReplies', text);
+  thenReplies(text: string | Record<string, unknown>, options?: ModelReplyOptions): this {
+    return this.#reply('thenReplies', text, options);
   }
 
   /** One turn: a function call of `tool`, with arguments typed from its zod schema. */
@@ -138,10 +160,12 @@ export class ModelScript extends ModelDouble {
     return `${this.#callIdPrefix}${this.#callIds}`;
   };
 
-  #reply(verb: string, text: string | Record<string, unknown>): this {
+  #reply(verb: string, text: string | Record<string, unknown>, options: ModelReplyOptions | undefined): this {
     const context = this.#context(verb);
     const item: PlannedItem = { type: 'message', text: messageText(text, context) };
-    this.appendTurn({ kind: 'output', label: `${verb}(${brief(text)})`, items: [item] });
+    const deltas = deltasOf(options, item.text, context);
+    const shown = deltas === undefined ? '' : `, { deltas: ${deltas.length} }`;
+    this.appendTurn({ kind: 'output', label: `${verb}(${brief(text)}${shown})`, items: [item], ...(deltas ? { deltas } : {}) });
     return this;
   }
 

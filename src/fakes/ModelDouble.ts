@@ -177,6 +177,7 @@ export class ModelDouble implements Model {
         // A queued response step is deep-copied by the SDK to guard it from later edits; items built
         // here for this one call need no guard, and as a responder they skip the copy (bench/README.md:
         // it was most of the kit's cost per call). Items the user handed in with t.item() keep it.
+        if (streamed && turn.deltas) return modelStream(deltaEvents(turn.deltas, output, callIndex));
         if (turn.items.some((item) => item.type === 'raw')) return modelResponse(response);
         return modelResponder(() => response);
       }
@@ -428,6 +429,16 @@ export class ModelDouble implements Model {
       fix: 'End the events with a response_done event, or run the agent with { stream: true }',
     });
   }
+}
+
+/** A reply streamed in the script's pieces: the SDK's own events, as a provider would send them. */
+function deltaEvents(deltas: readonly string[], output: AgentOutputItem[], callIndex: number): StreamEvent[] {
+  const usage = { requests: 1, inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  return [
+    { type: 'response_started' },
+    ...deltas.map((delta): StreamEvent => ({ type: 'output_text_delta', delta })),
+    { type: 'response_done', response: { id: `scripted-response-${callIndex + 1}`, usage, output } } as StreamEvent,
+  ];
 }
 
 function isResponseDone(event: StreamEvent): event is Extract<StreamEvent, { type: 'response_done' }> {

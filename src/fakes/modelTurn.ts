@@ -40,6 +40,8 @@ export type PlannedTurn =
       usage?: UsageInput;
       /** Some call id was given with `{ callId }`, so the turn cannot be repeated. */
       fixedIds?: boolean;
+      /** How a streamed run receives the turn's one message: in these text deltas. */
+      deltas?: readonly string[];
     }
   | { kind: 'error'; label: string; error: unknown; advice?: ScriptedModelRetryAdvice }
   | {

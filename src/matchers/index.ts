@@ -12,6 +12,7 @@ import { toHaveSentRealtime } from './toHaveSentRealtime';
 import { toHaveToolOutput } from './toHaveToolOutput';
 import { toHaveTrippedGuardrail } from './toHaveTrippedGuardrail';
 import { toHavePassedGuardrail } from './toHavePassedGuardrail';
+import { toHaveStreamedEvents } from './toHaveStreamedEvents';
 
 /** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = {
@@ -23,6 +24,7 @@ export const matchers = {
   toHaveToolOutput,
   toHaveTrippedGuardrail,
   toHavePassedGuardrail,
+  toHaveStreamedEvents,
   toBeComplete,
   toHaveExecuted,
   toHaveWrittenFile,

@@ -53,6 +53,12 @@ export interface AgentsMatchers<R = unknown> {
   toHaveTrippedGuardrail(guardrail?: GuardrailRef): R;
   /** The guardrail (its definition or name) ran in the run and did not trip. */
   toHavePassedGuardrail(guardrail: GuardrailRef): R;
+  /**
+   * The streamed run emitted these events in this order, others between them allowed: event names
+   * (`'handoff_requested'`, `'agent_updated_stream_event'`, `'output_text_delta'`) or partial events.
+   * Received: `await streamEvents(result)`, or the result `streamEvents` consumed.
+   */
+  toHaveStreamedEvents(expected: readonly (string | Record<string, unknown> | AsymmetricMatcherLike)[]): R;
   /** Every step of the double was consumed and no call went unplanned, even one the SDK swallowed. */
   toBeComplete(): R;
   /** The sandbox ran the command: the exact command, or one matching a RegExp (a call a step answered). */

@@ -32,3 +32,11 @@ expect({ result }).toEqual({ result: expect.toHavePassedGuardrail('polite') });
 expect(result).toHavePassedGuardrail(42);
 // @ts-expect-error toHavePassedGuardrail names the guardrail
 expect(result).toHavePassedGuardrail();
+
+// Stream events: names or partial events, in order
+declare const events: readonly import('@openai/agents').RunStreamEvent[];
+expect(events).toHaveStreamedEvents(['handoff_requested', 'agent_updated_stream_event']);
+expect(events).toHaveStreamedEvents([{ type: 'agent_updated_stream_event' }, expect.objectContaining({ name: 'tool_called' })]);
+expect(events).not.toHaveStreamedEvents(['tool_called']);
+// @ts-expect-error a list of events
+expect(events).toHaveStreamedEvents('tool_called');

@@ -1,0 +1,61 @@
+import type { RunStreamEvent } from '@openai/agents';
+import { printExpected } from './matcherUtils';
+import { brief } from '../format/brief';
+import { collectedEvents, describeStreamEvent } from '../format/streamEvents';
+import type { Matcher, MatcherState } from './context';
+import { hint, invalidExpected, invalidReceived, listed } from './messages';
+import { matchesPartial } from './partial';
+
+/**
+ * The streamed run emitted events matching `expected` in this order, others allowed between them.
+ * A string names an event by its `type` (`agent_updated_stream_event`), its run-item `name`
+ * (`handoff_requested`, `tool_called`) or its raw model event type (`output_text_delta`); an object
+ * is a partial match. Received: the events from `streamEvents(result)`, or the result itself.
+ */
+export const toHaveStreamedEvents: Matcher<[expected: unknown]> = function toHaveStreamedEvents(received, expected) {
+  const hintLine = hint(this, 'toHaveStreamedEvents', 'expected');
+  if (!Array.isArray(expected) || expected.length === 0 || !expected.every((pattern) => typeof pattern === 'string' || (typeof pattern === 'object' && pattern !== null))) {
+    throw invalidExpected(hintLine, 'a non-empty array of event names or partial events', expected);
+  }
+  const events = eventsOf(received, hintLine);
+  // Greedy subsequence: each pattern takes the first event after the previous one that fits it.
+  const found: number[] = [];
+  for (const pattern of expected) {
+    const from = found.length === 0 ? 0 : (found.at(-1) as number) + 1;
+    const at = events.findIndex((event, index) => index >= from && fits(this, event, pattern));
+    if (at === -1) break;
+    found.push(at);
+  }
+  const pass = found.length === expected.length;
+
+  const message = (): string => {
+    const lines = [hintLine, '', `Expected: ${pass ? 'not ' : ''}these events in order: ${expected.map((pattern) => printExpected(pattern)).join(' → ')}`];
+    if (pass) lines.push('Received: all of them, in order');
+    else {
+      const missing = expected[found.length];
+      const anywhere = events.some((event) => fits(this, event, missing));
+      lines.push(
+        `Received: ${found.length === 0 ? 'none of them in order' : `the first ${found.length} in order`}; then no ${brief(missing, 60)}` +
+          (anywhere ? ' after them (it came earlier)' : ''),
+      );
+    }
+    lines.push('', `Events of the run:`, ...listed(events.map(describeStreamEvent), 'event', new Set(found)));
+    return lines.join('\n');
+  };
+  return { pass, message };
+};
+
+function fits(state: MatcherState, event: RunStreamEvent, pattern: unknown): boolean {
+  if (typeof pattern !== 'string') return matchesPartial(state, event, pattern);
+  if (event.type === pattern) return true;
+  if (event.type === 'run_item_stream_event') return event.name === pattern;
+  if (event.type === 'raw_model_stream_event') return (event.data as { type?: unknown }).type === pattern;
+  return false;
+}
+
+function eventsOf(received: unknown, hintLine: string): readonly RunStreamEvent[] {
+  if (Array.isArray(received)) return received as RunStreamEvent[];
+  const events = typeof received === 'object' && received !== null ? collectedEvents(received) : undefined;
+  if (events) return events;
+  throw invalidReceived(hintLine, 'the events of streamEvents(result), or a streamed result it consumed', received);
+}

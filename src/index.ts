@@ -1,5 +1,6 @@
 export { model, ModelScript, type ModelOptions, type Responder, type ModelReplyOptions } from './builders/model';
-export { TurnBuilder } from './builders/turn';
+export { TurnBuilder, type ComputerAction, type ModelCallOptions } from './builders/turn';
+export type { WebSearchSource, FileSearchResult, CodeInterpreterOutput } from './builders/hostedCalls';
 export type { ToolRef, ToolArguments, CallOptions, HandoffTarget, DoubleOptions, DoubleReport } from './vocabulary';
 export type { DerivedOutput, ModelCallStream } from './fakes/modelTurn';
 export type { ModelCall, ToolOutput } from './fakes/modelCall';

@@ -6,7 +6,8 @@ import type { DerivedOutput, ModelCallStream, PlannedItem, PlannedTurn } from '.
 import { brief } from '../format/brief';
 import { kindOf, misuse, type StepContext } from './stepContext';
 import type { CallOptions, CallRest, HandoffTarget, ToolRef } from '../vocabulary';
-import { messageText, TurnBuilder, type ModelCallOptions } from './turn';
+import type { CodeInterpreterOutput, FileSearchResult, WebSearchSource } from './hostedCalls';
+import { messageText, TurnBuilder, type ComputerAction, type ModelCallOptions } from './turn';
 import { checkedOptions, isTimeout, MAX_TIMEOUT_MS } from './options';
 
 export interface ModelOptions extends ModelDoubleOptions {
@@ -78,6 +79,51 @@ export class ModelScript extends ModelDouble {
 
   thenHandsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
     return this.#itemsTurn('thenHandsOffTo', (t) => t.handsOffTo(target, options));
+  }
+
+  /** One turn: a web search the provider runs (the agent must offer `webSearchTool()`), with the sources it found. */
+  searchesWeb(query: string, options?: { sources?: readonly WebSearchSource[] }): this {
+    return this.#itemsTurn('searchesWeb', (t) => t.searchesWeb(query, options));
+  }
+
+  thenSearchesWeb(query: string, options?: { sources?: readonly WebSearchSource[] }): this {
+    return this.#itemsTurn('thenSearchesWeb', (t) => t.searchesWeb(query, options));
+  }
+
+  /** One turn: a file search the provider runs (the agent must offer `fileSearchTool(…)`), with the chunks it returned. */
+  searchesFiles(queries: string | readonly string[], options?: { results?: readonly FileSearchResult[] }): this {
+    return this.#itemsTurn('searchesFiles', (t) => t.searchesFiles(queries, options));
+  }
+
+  thenSearchesFiles(queries: string | readonly string[], options?: { results?: readonly FileSearchResult[] }): this {
+    return this.#itemsTurn('thenSearchesFiles', (t) => t.searchesFiles(queries, options));
+  }
+
+  /** One turn: code the provider's code interpreter runs (the agent must offer `codeInterpreterTool()`). */
+  runsCode(code: string, options?: { outputs?: readonly CodeInterpreterOutput[] }): this {
+    return this.#itemsTurn('runsCode', (t) => t.runsCode(code, options));
+  }
+
+  thenRunsCode(code: string, options?: { outputs?: readonly CodeInterpreterOutput[] }): this {
+    return this.#itemsTurn('thenRunsCode', (t) => t.runsCode(code, options));
+  }
+
+  /** One turn: an image the provider generates (the agent must offer `imageGenerationTool()`). */
+  generatesImage(options?: { result?: string; prompt?: string }): this {
+    return this.#itemsTurn('generatesImage', (t) => t.generatesImage(options));
+  }
+
+  thenGeneratesImage(options?: { result?: string; prompt?: string }): this {
+    return this.#itemsTurn('thenGeneratesImage', (t) => t.generatesImage(options));
+  }
+
+  /** One turn: a `computer_call` the SDK runs on the agent's `computerTool({ computer })`. */
+  usesComputer(action: ComputerAction, options?: CallOptions): this {
+    return this.#itemsTurn('usesComputer', (t) => t.usesComputer(action, options));
+  }
+
+  thenUsesComputer(action: ComputerAction, options?: CallOptions): this {
+    return this.#itemsTurn('thenUsesComputer', (t) => t.usesComputer(action, options));
   }
 
   /**
@@ -241,7 +287,7 @@ export class ModelScript extends ModelDouble {
     return () => ({
       ...turn,
       items: turn.items.map((item) =>
-        item.type === 'call' || item.type === 'handoff' || item.type === 'patch' ? { ...item, callId: this.#nextCallId() } : item,
+        item.type === 'call' || item.type === 'handoff' || item.type === 'patch' || item.type === 'computer' ? { ...item, callId: this.#nextCallId() } : item,
       ),
     });
   }

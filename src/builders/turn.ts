@@ -1,11 +1,24 @@
-import type { AgentOutputItem, ApplyPatchOperation, UsageInput } from '@openai/agents';
+import type { AgentOutputItem, ApplyPatchOperation, protocol, UsageInput } from '@openai/agents';
 import type { PlannedItem } from '../fakes/modelTurn';
+import {
+  codeInterpreterCall,
+  fileSearchCall,
+  imageGenerationCall,
+  webSearchCall,
+  type CodeInterpreterOutput,
+  type FileSearchResult,
+  type HostedCall,
+  type WebSearchSource,
+} from './hostedCalls';
 import type { ToolFailure } from '../fakes/toolOutcomes';
 import type { HandoffTarget } from '../vocabulary';
 import { brief } from '../format/brief';
 import { kindOf, misuse, type StepContext } from './stepContext';
 import type { CallOptions, CallRest, ToolRef } from '../vocabulary';
 import { argumentsOf, describePatch, explicitCallId, handoffTargetOf, patchOperationOf, toolNameOf } from './validate';
+
+/** An action of the SDK's computer tool: `{ type: 'click', x: 10, y: 20, button: 'left' }`. */
+export type ComputerAction = protocol.ComputerAction;
 
 /** Hands out the script's next `call_N` id. */
 export type CallIdSource = () => string;
@@ -81,6 +94,43 @@ export class TurnBuilder {
     const checked = patchOperationOf(operation, context);
     this.#items.push({ type: 'patch', operation: checked, ...this.#callId(options, context) });
     this.#labels.push(`appliesPatch(${describePatch(checked)})`);
+    return this;
+  }
+
+  /** A web search the provider runs (the agent must offer `webSearchTool()`), with the sources it found. */
+  searchesWeb(query: string, options?: { sources?: readonly WebSearchSource[] }): this {
+    return this.#hosted(webSearchCall(query, options, this.#at('searchesWeb')));
+  }
+
+  /** A file search the provider runs (the agent must offer `fileSearchTool(…)`), with the chunks it returned. */
+  searchesFiles(queries: string | readonly string[], options?: { results?: readonly FileSearchResult[] }): this {
+    return this.#hosted(fileSearchCall(queries, options, this.#at('searchesFiles')));
+  }
+
+  /** Code the provider's code interpreter runs (the agent must offer `codeInterpreterTool()`), with its outputs. */
+  runsCode(code: string, options?: { outputs?: readonly CodeInterpreterOutput[] }): this {
+    return this.#hosted(codeInterpreterCall(code, options, this.#at('runsCode')));
+  }
+
+  /** An image the provider generates (the agent must offer `imageGenerationTool()`); `result` is its base64 data. */
+  generatesImage(options?: { result?: string; prompt?: string }): this {
+    return this.#hosted(imageGenerationCall(options, this.#at('generatesImage')));
+  }
+
+  /** A `computer_call` the SDK runs on the agent's `computerTool({ computer })`: `{ type: 'click', x, y, button: 'left' }`. */
+  usesComputer(action: ComputerAction, options?: CallOptions): this {
+    const context = this.#at('usesComputer');
+    if (typeof action !== 'object' || action === null || typeof (action as { type?: unknown }).type !== 'string') {
+      throw misuse(context, 'invalid_arguments', `expected a computer action like { type: 'screenshot' }; got ${kindOf(action)}.`);
+    }
+    this.#items.push({ type: 'computer', action: { ...(action as Record<string, unknown>) }, ...this.#callId(options, context) });
+    this.#labels.push(`usesComputer(${brief(action, 40)})`);
+    return this;
+  }
+
+  #hosted(call: HostedCall): this {
+    this.#items.push({ type: 'hosted', make: call.make });
+    this.#labels.push(call.label);
     return this;
   }
 

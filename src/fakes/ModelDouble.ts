@@ -210,6 +210,10 @@ export class ModelDouble implements Model {
           return { type: 'reasoning', content: [{ type: 'input_text', text: item.text }] };
         case 'raw':
           return item.item;
+        case 'hosted':
+          return item.make();
+        case 'computer':
+          return { type: 'computer_call', callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex), status: 'completed', action: item.action } as AgentOutputItem;
         case 'patch':
           // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
           return { type: 'apply_patch_call', callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex), status: 'completed', operation: item.operation };

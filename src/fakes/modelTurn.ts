@@ -24,7 +24,10 @@ export type PlannedItem =
   | ({ type: 'handoff'; target: HandoffTarget; toolName: string | undefined; args: Record<string, unknown> } & PlannedCallId)
   | { type: 'reasoning'; text: string }
   | ({ type: 'patch'; operation: ApplyPatchOperation } & PlannedCallId)
-  | { type: 'raw'; item: AgentOutputItem };
+  | { type: 'raw'; item: AgentOutputItem }
+  /** A call of a tool the provider runs (web search, …): a fresh item per model call. */
+  | { type: 'hosted'; make: () => AgentOutputItem }
+  | ({ type: 'computer'; action: Record<string, unknown> } & PlannedCallId);
 
 /** What a derived turn may return; strings become assistant messages. */
 export type DerivedOutput = string | AgentOutputItem | readonly AgentOutputItem[] | ModelResponse;

@@ -2,7 +2,7 @@ import type { Agent, Handoff, RunItem } from '@openai/agents';
 import { matcherErrorMessage } from './matcherUtils';
 import { invalidReceived } from './messages';
 import { parseArguments } from '../format/modelInput';
-import { handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, isRunResult, isStreamedResult, type RunResultShape } from '../sdk/coupling';
+import { handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, hostedToolNeeded, isRunResult, isStreamedResult, type RunResultShape } from '../sdk/coupling';
 import type { HandoffTarget } from '../vocabulary';
 
 /** What became of a tool call: the tool ran, or the run did not run it (an approval rejected or pending, or the run ended first). */
@@ -79,7 +79,7 @@ function readItems(result: RunResultShape, pending: ReadonlySet<string | undefin
   for (const item of result.newItems) {
     if (item.type === 'tool_call_item') {
       const raw = item.rawItem as { type: string; name?: string; arguments?: string; callId?: string };
-      const name = raw.type === 'function_call' ? raw.name : (HOSTED_CALL_NAMES[raw.type] ?? raw.name);
+      const name = raw.type === 'function_call' ? raw.name : (HOSTED_CALL_NAMES[raw.type] ?? hostedToolNeeded(raw) ?? raw.name);
       if (name === undefined) continue;
       let status: CallStatus = 'ran';
       if (pending.has(raw.callId)) status = 'pending approval';
@@ -88,7 +88,7 @@ function readItems(result: RunResultShape, pending: ReadonlySet<string | undefin
       else if (raw.type === 'function_call' && !answered.has(raw.callId ?? '')) status = 'not run';
       toolCalls.push({
         name,
-        args: typeof raw.arguments === 'string' ? parseArguments(raw.arguments) : withoutBookkeeping(raw),
+        args: argumentsOf(raw),
         callId: raw.callId,
         agent: item.agent?.name,
         tool: ownTool(item.agent, name),
@@ -136,6 +136,15 @@ function readApprovals(interruptions: unknown[]): (ApprovalRecord & { callId: st
       },
     ];
   });
+}
+
+/** A call's arguments: parsed JSON for a function call; for a provider's hosted call, its details (`{ action: … }`); otherwise the item's own fields. */
+function argumentsOf(raw: { type: string; arguments?: string; providerData?: unknown }): unknown {
+  if (typeof raw.arguments === 'string') return parseArguments(raw.arguments);
+  if (raw.type === 'hosted_tool_call' && typeof raw.providerData === 'object' && raw.providerData !== null) {
+    return withoutBookkeeping(raw.providerData as Record<string, unknown>);
+  }
+  return withoutBookkeeping(raw);
 }
 
 function withoutBookkeeping(raw: Record<string, unknown>): Record<string, unknown> {

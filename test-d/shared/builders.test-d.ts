@@ -56,3 +56,16 @@ model().calls(getWeather, { city: 'Atlantis' }, { toolFails: true });
 model().calls(getWeather, { city: 'Atlantis' }, { toolFails: /no such city/ });
 // @ts-expect-error toolFails is true, a string or a RegExp
 model().calls(getWeather, { city: 'Atlantis' }, { toolFails: 1 });
+
+// Calls of the tools the provider runs, typed by what each returns
+model()
+  .searchesWeb('weather in Oslo', { sources: [{ url: 'https://example.com', title: 'Example' }] })
+  .thenSearchesFiles(['refund policy'], { results: [{ filename: 'policy.md', text: '30 days' }] })
+  .thenRunsCode('print(1)', { outputs: [{ type: 'logs', logs: '1' }] })
+  .thenGeneratesImage({ prompt: 'a cat' })
+  .thenUsesComputer({ type: 'click', x: 1, y: 2, button: 'left' })
+  .turn((t) => t.searchesWeb('a').runsCode('b'));
+// @ts-expect-error a source needs its url
+model().searchesWeb('weather', { sources: [{ title: 'no url' }] });
+// @ts-expect-error a computer action the SDK does not know
+model().usesComputer({ type: 'teleport' });

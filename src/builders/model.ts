@@ -7,6 +7,7 @@ import { brief } from '../format/brief';
 import { kindOf, misuse, type StepContext } from './stepContext';
 import type { CallOptions, CallRest, HandoffTarget, ToolRef } from '../vocabulary';
 import type { CodeInterpreterOutput, FileSearchResult, WebSearchSource } from './hostedCalls';
+import { judge } from '../fakes/predicate';
 import { messageText, TurnBuilder, type ComputerAction, type ModelCallOptions } from './turn';
 import { checkedOptions, isTimeout, MAX_TIMEOUT_MS } from './options';
 
@@ -181,6 +182,38 @@ export class ModelScript extends ModelDouble {
     return this.#itemsTurn('thenTurn', build, true);
   }
 
+  /**
+   * One turn that answers a call by its content rather than its place in the order: the first call
+   * whose newest user text equals `match` (or matches a RegExp), or that a predicate on the call
+   * accepts by returning `true`. For agents the SDK runs concurrently (parallel runs on one script,
+   * a guarded agent racing its input guardrail), where the order of calls is not the test's to fix.
+   */
+  when(match: string | RegExp | ((call: ModelCall) => boolean), build: (t: TurnBuilder) => unknown): this {
+    const context = this.#context('when');
+    const key = keyOf(match, context);
+    this.#itemsTurn('when', build, true);
+    const index = this.turnCount - 1;
+    const turn = this.turnAt(index) as PlannedTurn;
+    this.replaceTurn(index, { ...turn, key, label: `when(${describeKey(match)}, ${turn.label.slice('when('.length, -1)})` });
+    return this;
+  }
+
+  /**
+   * Marks the preceding turn as one that may go unused: the verification does not count it as
+   * left over (a guarded agent's call that a tripped input guardrail discards). Used, it is checked
+   * like any other turn.
+   */
+  optional(): this {
+    const index = this.turnCount - 1;
+    const context: StepContext = { double: this.label, stepIndex: Math.max(index, 0), verb: 'optional' };
+    if (index < 0) throw misuse(context, 'no_preceding_turn', 'there is no turn before it to make optional.');
+    const turn = this.turnAt(index) as PlannedTurn;
+    if (!this.replaceTurn(index, { ...turn, optional: true, label: `${turn.label}.optional()` })) {
+      throw misuse(context, 'invalid_turn', 'the turn before it was already used by a model call.');
+    }
+    return this;
+  }
+
   /** Repeats the preceding turn so that it plays `n` times in total; generated call ids stay unique. */
   times(n: number): this {
     const last = this.turnCount - 1;
@@ -303,6 +336,23 @@ function checkedModelOptions(raw: ModelOptions | undefined): ModelOptions {
     throw fail(`timeoutMs is how long a responder may take, a positive number of milliseconds up to ${MAX_TIMEOUT_MS}; got ${kindOf(timeoutMs)}.`);
   }
   return options;
+}
+
+/** A `when()` key, checked: the newest user text equals a string or matches a RegExp; a predicate accepts by returning `true`. */
+function keyOf(match: unknown, context: StepContext): (call: ModelCall) => boolean {
+  if (typeof match === 'string') return (call) => call.userText === match;
+  if (match instanceof RegExp) {
+    return (call) => {
+      match.lastIndex = 0;
+      return call.userText !== undefined && match.test(call.userText);
+    };
+  }
+  if (typeof match === 'function') return (call) => judge(match as (call: ModelCall) => boolean, [call]) === undefined;
+  throw misuse(context, 'invalid_matcher', `expected the user text, a RegExp, or a predicate on the call; got ${kindOf(match)}.`);
+}
+
+function describeKey(match: string | RegExp | ((call: ModelCall) => boolean)): string {
+  return typeof match === 'function' ? match.name || 'fn' : brief(match, 40);
 }
 
 /** A scripted model: `new Agent({ model: model().replies('Hi!') })`. */

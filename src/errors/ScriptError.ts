@@ -30,6 +30,8 @@ export type ScriptErrorReason =
   | 'invalid_times'
   /** `times(n)` has no step before it. */
   | 'nothing_to_repeat'
+  /** `optional()` has no turn before it. */
+  | 'no_preceding_turn'
   /** The step before `times(n)` cannot be repeated. */
   | 'not_repeatable'
   /** An output item has no string `type`. */

@@ -57,7 +57,11 @@ export class ModelDouble implements Model {
   readonly #ledger: Ledger<ModelView>;
   readonly #outcomes = new ToolOutcomes();
   readonly #timeoutMs: number;
-  #used = 0;
+  /** The turns consumed, by index: in order, except keyed turns, which answer calls by content. */
+  readonly #consumed = new Set<number>();
+  /** The first turn in order that may not be consumed yet (every one before it was). */
+  #cursor = 0;
+  #keyed = 0;
 
   constructor(options: ModelDoubleOptions = {}) {
     this.name = options.name;
@@ -66,7 +70,7 @@ export class ModelDouble implements Model {
       kind: 'model',
       name: options.name,
       verify: options.verify !== false,
-      pending: () => this.#turns.slice(this.#used).map((turn, offset) => ({ index: this.#used + offset, label: turn.label })),
+      pending: () => this.#turns.flatMap((turn, index) => (this.#consumed.has(index) || turn.optional ? [] : [{ index, label: turn.label }])),
       view: () => ({ label: this.label, requests: this.requests }),
     });
   }
@@ -98,7 +102,7 @@ export class ModelDouble implements Model {
 
   /** The number of planned turns not consumed yet. */
   get remainingSteps(): number {
-    return this.#turns.length - this.#used;
+    return this.#turns.filter((turn, index) => !this.#consumed.has(index) && !turn.optional).length;
   }
 
   /** Throws `IncompleteScriptError` when turns are left or a call did not match the script. */
@@ -123,7 +127,31 @@ export class ModelDouble implements Model {
   /** Appends a planned turn; the builder's only way in. Returns its zero-based index. */
   protected appendTurn(turn: PlannedTurn): number {
     this.#turns.push(turn);
+    if (turn.key) this.#keyed += 1;
     return this.#turns.length - 1;
+  }
+
+  /** Replaces the turn at `index` with its finished form (a key or `optional()` added), while no call has consumed it. */
+  protected replaceTurn(index: number, turn: PlannedTurn): boolean {
+    const old = this.#turns[index];
+    if (!old || this.#consumed.has(index)) return false;
+    if (turn.key && !old.key) this.#keyed += 1;
+    this.#turns[index] = turn;
+    return true;
+  }
+
+  /**
+   * The turn that answers this call: the first keyed turn whose key accepts it, otherwise the next
+   * turn in order (keyed turns are skipped: they answer by content, never by position).
+   */
+  #turnFor(request: ModelRequest, streamed: boolean, index: number): number | undefined {
+    if (this.#keyed > 0) {
+      const call = modelCall({ index, streamed, request } as RecordedModelCall);
+      const keyed = this.#turns.findIndex((turn, at) => turn.key !== undefined && !this.#consumed.has(at) && turn.key(call));
+      if (keyed !== -1) return keyed;
+    }
+    while (this.#cursor < this.#turns.length && (this.#consumed.has(this.#cursor) || this.#turns[this.#cursor]?.key)) this.#cursor += 1;
+    return this.#cursor < this.#turns.length ? this.#cursor : undefined;
   }
 
   /** The planned turn at `index`, for `times(n)`. */
@@ -139,7 +167,7 @@ export class ModelDouble implements Model {
   #prepare(request: ModelRequest, streamed: boolean): void {
     // An aborted request never reaches a step upstream; leave the script untouched too.
     if (request.signal?.aborted) return;
-    const stepIndex = this.#used < this.#turns.length ? this.#used : undefined;
+    const stepIndex = this.#turnFor(request, streamed, this.#ledger.callCount);
     const record: CallRecord = { streamed, stepIndex };
     const callIndex = this.#ledger.record(() => this.#describeCall(record));
     this.#readOutcomes(request, callIndex);
@@ -147,7 +175,7 @@ export class ModelDouble implements Model {
     if (stepIndex === undefined) {
       step = modelError(this.#ledger.mismatch(this.#ranOut(request, callIndex, streamed)));
     } else {
-      this.#used += 1;
+      this.#consumed.add(stepIndex);
       const turn = this.#turns[stepIndex] as PlannedTurn;
       try {
         step = this.#stepFor(turn, request, streamed, callIndex, stepIndex);

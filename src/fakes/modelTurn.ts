@@ -34,8 +34,20 @@ export type DerivedOutput = string | AgentOutputItem | readonly AgentOutputItem[
 
 export type ModelCallStream = Iterable<StreamEvent> | AsyncIterable<StreamEvent>;
 
+/** When a turn answers a call out of order: the call it answers, whichever comes first. */
+export type TurnKey = (call: ModelCall) => boolean;
+
+/** What every planned turn may carry besides its output: a key that answers calls by content, and whether it may go unused. */
+interface TurnPlan {
+  /** The turn answers the first call this accepts, wherever the call comes in the order. */
+  key?: TurnKey;
+  /** The turn may go unused without failing the verification (a call a tripped guardrail discards). */
+  optional?: boolean;
+}
+
 /** One planned model turn. `label` is how messages name it, without its number. */
-export type PlannedTurn =
+export type PlannedTurn = TurnPlan &
+  (
   | {
       kind: 'output';
       label: string;
@@ -52,7 +64,8 @@ export type PlannedTurn =
       label: string;
       respond: (call: ModelCall) => DerivedOutput | Promise<DerivedOutput>;
     }
-  | { kind: 'stream'; label: string; events: readonly StreamEvent[] | AsyncIterable<StreamEvent> };
+  | { kind: 'stream'; label: string; events: readonly StreamEvent[] | AsyncIterable<StreamEvent> }
+  );
 
 /** The call ids already present in the conversation the request carries. */
 export function callIdsIn(request: ModelRequest): Set<string> {

@@ -69,3 +69,13 @@ model()
 model().searchesWeb('weather', { sources: [{ title: 'no url' }] });
 // @ts-expect-error a computer action the SDK does not know
 model().usesComputer({ type: 'teleport' });
+
+// Turns that answer by content, and turns that may go unused
+model()
+  .when('What is 2+2?', (t) => t.replies('4'))
+  .when(/weather/, (t) => t.calls(getWeather, { city: 'Oslo' }))
+  .when((call) => call.userText === 'Hi', (t) => t.replies('Hello'))
+  .replies('Maybe.')
+  .optional();
+// @ts-expect-error a predicate returns a boolean: a forgotten return is a type error
+model().when((call) => void call.userText, (t) => t.replies('x'));

@@ -11,6 +11,8 @@ export { modelProvider, type ModelProviderOptions } from './builders/modelProvid
 export { ProviderDouble, type ProviderRoutes } from './fakes/ProviderDouble';
 export { transcript } from './format/transcript';
 export { streamEvents } from './format/streamEvents';
+export { lifecycle } from './builders/lifecycle';
+export { LifecycleRecorder, type LifecycleEvent, type LifecycleSource } from './fakes/LifecycleRecorder';
 export { runSnapshotSerializer, type SnapshotSerializer } from './matchers/runSnapshotSerializer';
 export { cassetteToScript, type CodegenOptions } from './codegen/cassetteToScript';
 export { ScriptError, MismatchError, IncompleteScriptError, UnscriptedModelError } from './errors/index';

@@ -31,7 +31,11 @@ export type MismatchKind =
   /** A responder threw an error of the programming kind (a `TypeError`, …): a bug, not a planned failure. */
   | 'responder_failed'
   /** A responder (or an event source) did not finish within the double's time. */
-  | 'responder_timeout';
+  | 'responder_timeout'
+  /** A tool call started a second time (a tool run again, e.g. after a resume). */
+  | 'tool_ran_twice'
+  /** A tool call ended without a start, or ended twice. */
+  | 'unbalanced_tool_call';
 
 /** What a mismatch is made of; the constructor words every mismatch of every double from it. */
 export interface MismatchSpec {

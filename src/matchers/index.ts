@@ -13,6 +13,7 @@ import { toHaveToolOutput } from './toHaveToolOutput';
 import { toHaveTrippedGuardrail } from './toHaveTrippedGuardrail';
 import { toHavePassedGuardrail } from './toHavePassedGuardrail';
 import { toHaveStreamedEvents } from './toHaveStreamedEvents';
+import { toHaveLifecycle } from './toHaveLifecycle';
 
 /** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = {
@@ -25,6 +26,7 @@ export const matchers = {
   toHaveTrippedGuardrail,
   toHavePassedGuardrail,
   toHaveStreamedEvents,
+  toHaveLifecycle,
   toBeComplete,
   toHaveExecuted,
   toHaveWrittenFile,

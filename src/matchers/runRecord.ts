@@ -1,6 +1,8 @@
 import type { Agent, Handoff, RunItem } from '@openai/agents';
 import { matcherErrorMessage } from './matcherUtils';
 import { invalidReceived } from './messages';
+import { ledgerOf } from '../fakes/ledger';
+import type { LifecycleView } from '../fakes/LifecycleRecorder';
 import { parseArguments } from '../format/modelInput';
 import { handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, hostedToolNeeded, isRunResult, isStreamedResult, type RunResultShape } from '../sdk/coupling';
 import type { HandoffTarget } from '../vocabulary';
@@ -24,8 +26,8 @@ export interface ToolCallRecord {
 export interface HandoffRecord {
   from: string | undefined;
   to: string;
-  /** The agent object handed off to. */
-  target: object;
+  /** The agent object handed off to, when the record knows it. */
+  target: object | undefined;
   toolName: string | undefined;
 }
 
@@ -50,8 +52,10 @@ export interface RunRecord {
  * builds are different classes, so `instanceof` would reject half of the users.
  */
 export function readRun(received: unknown, hint: string): RunRecord {
+  const recorder = ledgerOf<LifecycleView>(received);
+  if (recorder?.kind === 'lifecycle') return readLifecycle(recorder.view());
   if (!isRunResult(received)) {
-    throw invalidReceived(hint, 'a RunResult or StreamedRunResult (what run() returns)', received);
+    throw invalidReceived(hint, 'a RunResult or StreamedRunResult (what run() returns), or a lifecycle() recorder', received);
   }
   const streamed = isStreamedResult(received);
   if (streamed && !hasFinished(received)) {
@@ -65,6 +69,33 @@ export function readRun(received: unknown, hint: string): RunRecord {
   }
   const approvals = readApprovals(received.interruptions ?? []);
   return { streamed, ...readItems(received, new Set(approvals.map((approval) => approval.callId))), approvals: approvals.map(({ callId: _id, ...approval }) => approval) };
+}
+
+/**
+ * What the agents a `lifecycle()` recorder listens to did, nested runs of agents used as tools
+ * included: the tool calls they started (ran once they ended) and their handoffs.
+ */
+function readLifecycle(view: LifecycleView): RunRecord {
+  const keyOf = (event: { agent: string; callId?: string; tool?: string }) => `${event.agent}/${event.callId ?? event.tool}`;
+  const ended = new Set(view.events.flatMap((event) => (event.type === 'tool_end' ? [keyOf(event)] : [])));
+  const toolCalls: ToolCallRecord[] = view.events.flatMap((event, index) =>
+    event.type === 'tool_start'
+      ? [
+          {
+            name: event.tool as string,
+            args: event.args,
+            callId: event.callId,
+            agent: event.agent,
+            tool: view.tools[index],
+            status: ended.has(keyOf(event)) ? ('ran' as const) : ('not run' as const),
+          },
+        ]
+      : [],
+  );
+  const handoffs: HandoffRecord[] = view.events.flatMap((event) =>
+    event.type === 'handoff' ? [{ from: event.agent, to: event.to as string, target: undefined, toolName: undefined }] : [],
+  );
+  return { streamed: false, toolCalls, handoffs, approvals: [] };
 }
 
 function readItems(result: RunResultShape, pending: ReadonlySet<string | undefined>): Pick<RunRecord, 'toolCalls' | 'handoffs'> {
@@ -185,5 +216,6 @@ export function agentNameOf(target: unknown): string | undefined {
 export function isHandoffTo(record: HandoffRecord, target: unknown): boolean {
   if (typeof target === 'string') return record.to === target;
   const agent = handoffAgentOf(target as HandoffTarget);
-  return agent === undefined ? record.to === agentNameOf(target) : record.target === agent;
+  if (agent === undefined || record.target === undefined) return record.to === agentNameOf(target);
+  return record.target === agent;
 }

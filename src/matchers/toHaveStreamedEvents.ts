@@ -5,6 +5,7 @@ import { collectedEvents, describeStreamEvent } from '../format/streamEvents';
 import type { Matcher, MatcherState } from './context';
 import { hint, invalidExpected, invalidReceived, listed } from './messages';
 import { matchesPartial } from './partial';
+import { inOrder } from './subsequence';
 
 /**
  * The streamed run emitted events matching `expected` in this order, others allowed between them.
@@ -18,14 +19,7 @@ export const toHaveStreamedEvents: Matcher<[expected: unknown]> = function toHav
     throw invalidExpected(hintLine, 'a non-empty array of event names or partial events', expected);
   }
   const events = eventsOf(received, hintLine);
-  // Greedy subsequence: each pattern takes the first event after the previous one that fits it.
-  const found: number[] = [];
-  for (const pattern of expected) {
-    const from = found.length === 0 ? 0 : (found.at(-1) as number) + 1;
-    const at = events.findIndex((event, index) => index >= from && fits(this, event, pattern));
-    if (at === -1) break;
-    found.push(at);
-  }
+  const found = inOrder(events, expected, (event, pattern) => fits(this, event, pattern));
   const pass = found.length === expected.length;
 
   const message = (): string => {

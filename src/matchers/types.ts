@@ -59,6 +59,11 @@ export interface AgentsMatchers<R = unknown> {
    * Received: `await streamEvents(result)`, or the result `streamEvents` consumed.
    */
   toHaveStreamedEvents(expected: readonly (string | Record<string, unknown> | AsymmetricMatcherLike)[]): R;
+  /**
+   * The `lifecycle()` recorder saw these events in this order, others between them allowed: strings
+   * that start an event as messages show it (`'Triage: handoff → Billing'`), or partial events.
+   */
+  toHaveLifecycle(expected: readonly (string | Record<string, unknown> | AsymmetricMatcherLike)[]): R;
   /** Every step of the double was consumed and no call went unplanned, even one the SDK swallowed. */
   toBeComplete(): R;
   /** The sandbox ran the command: the exact command, or one matching a RegExp (a call a step answered). */

@@ -1,6 +1,6 @@
 // Matchers on what a workflow did beyond its tool calls: tool outputs, guardrails, stream events,
 // lifecycle events. Typed on `expect(…)`, under `.not`, and in the asymmetric form.
-import { model } from 'agents-testkit';
+import { lifecycle, model } from 'agents-testkit';
 import { expect } from 'runner-expect';
 import { getWeather, result } from './fixtures';
 
@@ -40,3 +40,11 @@ expect(events).toHaveStreamedEvents([{ type: 'agent_updated_stream_event' }, exp
 expect(events).not.toHaveStreamedEvents(['tool_called']);
 // @ts-expect-error a list of events
 expect(events).toHaveStreamedEvents('tool_called');
+
+// Lifecycle: a recorder of agents (or a runner); the tool matchers read it too
+declare const agent: import('@openai/agents').Agent;
+const life = lifecycle(agent, { name: 'graph' });
+expect(life).toHaveLifecycle(['Triage: agent_start', { agent: 'Expert', type: 'tool_end' }]);
+expect(life).toHaveCalledTool(getWeather, { city: 'Tokyo' });
+// @ts-expect-error a list of events
+expect(life).toHaveLifecycle('Triage: agent_start');

@@ -4,7 +4,7 @@
 import { Agent, run, Runner } from '@openai/agents';
 import { shell } from '@openai/agents/sandbox';
 import { cassette, MismatchError, model, modelProvider, realtime, sandbox, type MismatchKind } from 'agents-testkit';
-import { agentWith, describe, expect, getWeather, rejectionOf, sandboxAgent, test } from './support';
+import { agentWith, describe, expect, failureOf, getWeather, rejectionOf, sandboxAgent, test } from './support';
 
 const FIXTURE = 'test/fixtures/weather.json';
 
@@ -54,7 +54,7 @@ describe('model()', () => {
     const error = await rejectionOf(run(agentWith(m), 'Weather?'));
     expectShape(error, {
       kind: 'unexpected_call',
-      double: 'model()',
+      double: 'model() for agent "Assistant"',
       callIndex: 1,
       stepIndex: undefined,
       actual: 'a request whose newest input is tool output of get_weather: "Sunny in Oslo."',
@@ -67,7 +67,7 @@ describe('model()', () => {
     const error = await rejectionOf(run(agentWith(first), 'Weather?'));
     expectShape(error, {
       kind: 'duplicate_call_id',
-      double: 'model()',
+      double: 'model() for agent "Assistant"',
       callIndex: 1,
       stepIndex: 1,
       actual: 'a conversation that already holds call id "same"',
@@ -80,7 +80,7 @@ describe('model()', () => {
     const streaming = model({ verify: false }).streams([{ type: 'output_text_delta', delta: 'Hi' }]);
     expectShape(await rejectionOf(run(agentWith(returning), 'Hi')), {
       kind: 'invalid_step',
-      double: 'model()',
+      double: 'model() for agent "Assistant"',
       callIndex: 0,
       stepIndex: 0,
       actual: 'a request whose newest input is user: "Hi"',
@@ -88,7 +88,7 @@ describe('model()', () => {
     });
     expectShape(await rejectionOf(run(agentWith(streaming), 'Hi')), {
       kind: 'invalid_step',
-      double: 'model()',
+      double: 'model() for agent "Assistant"',
       callIndex: 0,
       stepIndex: 0,
       actual: 'a request that is not streamed',
@@ -206,5 +206,18 @@ describe('realtime()', () => {
       actual: 'interrupt()',
       expected: 'no more calls',
     });
+  });
+});
+
+describe('labels', () => {
+  test('an unnamed double is named after the agents it serves, in every message and report', async () => {
+    const shared = model({ verify: false }).replies('One.').thenReplies('Two.').thenReplies('Left over.');
+    await run(new Agent({ name: 'Triage', model: shared }), 'Hi');
+    await run(new Agent({ name: 'Billing', model: shared }), 'Hi');
+    expect(shared.label).toBe('model() for agent "Triage" and agent "Billing"');
+    expect(failureOf(() => shared.assertComplete())).toContain('model() for agent "Triage" and agent "Billing" has 1 step not used');
+    const named = model({ name: 'support', verify: false }).replies('Hi.');
+    await run(new Agent({ name: 'Triage', model: named }), 'Hi');
+    expect(named.label).toBe('model("support")');
   });
 });

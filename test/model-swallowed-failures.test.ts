@@ -105,7 +105,7 @@ describe('a tool call that did not produce the tool output', () => {
       await run(new Agent({ name: 'Weather', model: warned, tools: [throwing] }), 'Weather?');
       expect(warned).toBeComplete();
       expect(warnings).toHaveLength(1);
-      expect(String(warnings[0])).toContain('agents-testkit: model() call #2, a request carrying the output of get_weather (call_1)');
+      expect(String(warnings[0])).toContain('agents-testkit: model() for agent "Weather" call #2, a request carrying the output of get_weather (call_1)');
 
       configure({ onToolFailure: 'ignore' });
       const ignored = model().calls(throwing, { city: 'Atlantis' }).thenReplies('Hm.');

@@ -45,7 +45,7 @@ test('the after-each verification fails the unchanged test', async () => {
   const error = thrownBy(() => kit.verify());
   expect(error).toBeInstanceOf(IncompleteScriptError);
   // The sandbox has the cause; the model's script saw the tool fail.
-  expect((error as IncompleteScriptError).reports.map((report) => report.label)).toEqual(['sandbox()', 'model()']);
+  expect((error as IncompleteScriptError).reports.map((report) => report.label)).toEqual(['sandbox()', 'model() for agent "Workspace assistant"']);
   expect(error.message).toMatchSnapshot();
 });
 

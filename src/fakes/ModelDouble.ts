@@ -15,7 +15,7 @@ import { MismatchError, mismatchSentence, type MismatchSpec } from '../errors/Mi
 import { brief } from '../format/brief';
 import { listNames } from '../format/closest';
 import { numbered } from '../format/numberedList';
-import { handoffToolName, hostedToolNeeded, withoutInternal, type PublicRequest } from '../sdk/coupling';
+import { currentAgentName, handoffToolName, hostedToolNeeded, withoutInternal, type PublicRequest } from '../sdk/coupling';
 import type { DoubleOptions } from '../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from './bounded';
 import { Ledger, LEDGER } from './ledger';
@@ -167,6 +167,9 @@ export class ModelDouble implements Model {
   #prepare(request: ModelRequest, streamed: boolean): void {
     // An aborted request never reaches a step upstream; leave the script untouched too.
     if (request.signal?.aborted) return;
+    // The runner's turn span names the agent: an unnamed script is then named after what it serves.
+    const agent = this.name === undefined ? currentAgentName() : undefined;
+    if (agent !== undefined) this.#ledger.serve(`agent ${JSON.stringify(agent)}`);
     const stepIndex = this.#turnFor(request, streamed, this.#ledger.callCount);
     const record: CallRecord = { streamed, stepIndex };
     const callIndex = this.#ledger.record(() => this.#describeCall(record));

@@ -44,6 +44,8 @@ export class Ledger<View = unknown> {
   readonly #setup: LedgerSetup<View>;
   readonly #calls: CallEntry[] = [];
   readonly #mismatches: MismatchError[] = [];
+  /** What an unnamed double serves (`agent "Triage"`), so that messages say which of several it is. */
+  readonly #serves: string[] = [];
 
   constructor(setup: LedgerSetup<View>) {
     this.kind = setup.kind;
@@ -52,9 +54,20 @@ export class Ledger<View = unknown> {
     if (setup.verify) track(this);
   }
 
-  /** How messages name the double: `model()`, `sandbox("ci")`. */
+  /**
+   * How messages name the double: `sandbox("ci")` when the user named it; otherwise its kind and
+   * what it serves, once known — `model() for agent "Triage"` — so that a graph of unnamed
+   * scripts still says which one a message is about.
+   */
   get label(): string {
-    return `${this.kind}(${this.name === undefined ? '' : JSON.stringify(this.name)})`;
+    if (this.name !== undefined) return `${this.kind}(${JSON.stringify(this.name)})`;
+    if (this.#serves.length === 0) return `${this.kind}()`;
+    return `${this.kind}() for ${listed(this.#serves)}`;
+  }
+
+  /** Notes what the double serves: an agent that called it, or a route a provider gave it (`model "gpt-5"`). */
+  serve(what: string): void {
+    if (!this.#serves.includes(what)) this.#serves.push(what);
   }
 
   /** Records a call, described now or when a report needs it; returns its zero-based index. */
@@ -112,6 +125,10 @@ export class Ledger<View = unknown> {
     const report = this.report();
     if (!isComplete(report)) throw new IncompleteScriptError([report]);
   }
+}
+
+function listed(entries: readonly string[]): string {
+  return entries.length === 1 ? (entries[0] as string) : `${entries.slice(0, -1).join(', ')} and ${entries.at(-1)}`;
 }
 
 /** Anything that reports on itself: a kit double's ledger, or an adapter of an SDK double. */

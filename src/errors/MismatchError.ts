@@ -19,7 +19,13 @@ export type MismatchKind =
   /** A replayed request differs from its recording. */
   | 'request_drift'
   /** A listener of an event the script delivered threw. */
-  | 'listener_failed';
+  | 'listener_failed'
+  /** An expected call (or session error) came before the events the script delivers ahead of it. */
+  | 'too_early'
+  /** A step meant a tool the agent does not offer (to test the SDK's "not found" answer), but the agent offers it. */
+  | 'offered'
+  /** The session reported an error that no step expected. */
+  | 'unexpected_error';
 
 /** What a mismatch is made of; the constructor words every mismatch of every double from it. */
 export interface MismatchSpec {

@@ -9,6 +9,7 @@ import { toHaveNthCalledTool } from './toHaveNthCalledTool';
 import { toHaveRequestedApproval } from './toHaveRequestedApproval';
 import { toHaveSentAudio } from './toHaveSentAudio';
 import { toHaveSentRealtime } from './toHaveSentRealtime';
+import { toHaveRunRealtimeTool } from './toHaveRunRealtimeTool';
 
 /** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = {
@@ -23,6 +24,7 @@ export const matchers = {
   toHaveDeletedFile,
   toHaveSentRealtime,
   toHaveSentAudio,
+  toHaveRunRealtimeTool,
 };
 
 export type { MatcherState, MatcherResult } from './context';

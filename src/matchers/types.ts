@@ -50,5 +50,7 @@ export interface AgentsMatchers<R = unknown> {
   /** The `realtime()` script (or `ScriptedRealtimeTransport`) sent a `method` call; `partial` matches its payload. */
   toHaveSentRealtime<M extends RealtimeMethod>(method: M, partial?: PartialDeep<RealtimePayload<M>>): R;
   /** The transport sent audio; `expected` compares its totals: `{ ms: 1000 }`, `{ chunks: 5, committed: true }`. */
-  toHaveSentAudio(expected?: SentAudio): R;
+  toHaveSentAudio(expected?: { [K in keyof SentAudio]?: SentAudio[K] | AsymmetricMatcherLike }): R;
+  /** The session ran `tool` (object or name) of the `realtime()` script or `ScriptedRealtimeTransport`: `times` times, or at least once. */
+  toHaveRunRealtimeTool(tool: ToolRef, times?: number): R;
 }

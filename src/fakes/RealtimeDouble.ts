@@ -18,9 +18,6 @@ import {
   checkCall,
   checkError,
   errorRejected,
-  listenerFailed,
-  notOffered,
-  offeredAfterAll,
   ranOut,
   tooEarly,
   unexpectedError,
@@ -31,7 +28,7 @@ import {
 import { RealtimePlan } from './realtimePlan';
 import { SessionConfigView } from './realtimeSessionConfig';
 import { DEFAULT_TIMEOUT_MS, Settling } from './realtimeSettling';
-import { awaitedBy, labelOf, type EmitStep, type ExpectedStep, type RealtimeStep } from './realtimeStep';
+import { awaitedBy, labelOf, type ExpectedStep, type RealtimeStep } from './realtimeStep';
 
 export { DEFAULT_TIMEOUT_MS } from './realtimeSettling';
 
@@ -121,18 +118,8 @@ export class RealtimeDouble {
       pending: () => this.#plan.pendingIndexes().map((index) => ({ index, label: this.#describePending(index) })),
       view: () => ({ rejections: this.#rejections() }),
     });
-    this.#delivery = new EventDelivery(this.#inner, {
-      listenerFailed: (anchor, event, error, stepIndex) => {
-        this.#ledger.mismatch(listenerFailed(anchor, event, error, this.#log.length, stepIndex));
-        this.#settling.notify();
-      },
-      due: () => this.#deliverDue(),
-    });
-    this.#settling = new Settling({
-      firstMismatch: () => this.#ledger.mismatches[0],
-      done: () => this.#plan.done(),
-      timeoutError: (timeoutMs) => this.#timeoutError(timeoutMs),
-    });
+    this.#settling = new Settling(this.#ledger, this.#plan, (timeoutMs) => this.#timeoutError(timeoutMs));
+    this.#delivery = new EventDelivery(this.#inner, this.#plan, this.#config, this.#ledger, this.#settling);
   }
 
   /** The bookkeeping matchers and the after-each verification read. */
@@ -176,10 +163,7 @@ export class RealtimeDouble {
     const { apiKey, ...rest } = options;
     this.#config.read(options.initialSessionConfig);
     const opened = this.#call('connect', { options: { ...rest, apiKeyProvided: apiKey !== undefined } }, () => this.#inner.connect(options));
-    return this.#delivery.readyAfter(opened, generation, () => {
-      this.#deliverDue();
-      this.#settling.notify();
-    });
+    return this.#delivery.readyAfter(opened, generation);
   }
 
   close(): void {
@@ -294,7 +278,7 @@ export class RealtimeDouble {
   /** Hands a finished step over (it is frozen from then on); the builder's only way in. */
   protected appendStep(step: RealtimeStep): number {
     const index = this.#plan.append(step);
-    if (index === this.#plan.cursor) this.#release();
+    if (index === this.#plan.cursor) this.#delivery.release();
     return index;
   }
 
@@ -415,39 +399,8 @@ export class RealtimeDouble {
   }
 
   #afterPlay(): void {
-    this.#release();
+    this.#delivery.release();
     this.#settling.notify();
-  }
-
-  /** Asks for the current step's events to be delivered, if it is an emit step that may go now. */
-  #release(): void {
-    const step = this.#plan.current;
-    if (step?.kind === 'emit' && this.#delivery.canDeliver(step)) this.#delivery.queue();
-  }
-
-  #deliverDue(): void {
-    const step = this.#plan.current;
-    if (step?.kind !== 'emit' || !this.#delivery.canDeliver(step)) return;
-    const index = this.#plan.cursor;
-    // Played as delivery starts: the session's reactions to these events are calls of the steps after them.
-    this.#plan.advance();
-    const drift = this.#callDrift(step, index);
-    if (drift) this.#ledger.mismatch(drift);
-    else this.#delivery.deliver(step, index);
-    this.#release();
-    this.#settling.notify();
-  }
-
-  /** A scripted model call the agent's tools contradict: upstream would answer "not found" (or run a tool the script means to be missing). */
-  #callDrift(step: EmitStep, index: number): MismatchWords | undefined {
-    const offered = this.#config.offered;
-    if (!step.calls || offered === undefined) return undefined;
-    for (const call of step.calls) {
-      const isOffered = offered.includes(call.name);
-      if (call.offered && !isOffered) return notOffered(step, index, call, offered, this.#log.length);
-      if (!call.offered && isOffered) return offeredAfterAll(step, index, call, this.#log.length);
-    }
-    return undefined;
   }
 
   // ── Describing ────────────────────────────────────────────────────────────────────────────────

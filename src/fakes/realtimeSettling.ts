@@ -14,14 +14,14 @@ export function timeoutProblem(timeoutMs: unknown, subject = 'timeoutMs'): strin
   return `${subject} must be a number of milliseconds above 0 and at most ${MAX_TIMEOUT_MS} (2^31 - 1, the longest a timer waits); got ${kindOf(timeoutMs)}.`;
 }
 
-/** What the waits ask of the double they wait on. */
-export interface SettleSource {
-  /** The first mismatch recorded, which rejects every wait. */
-  firstMismatch(): Error | undefined;
-  /** Every step played. */
+/** The mismatches recorded so far: the first rejects every wait. */
+interface Mismatches {
+  readonly mismatches: readonly Error[];
+}
+
+/** Whether every step has been played. */
+interface Progress {
   done(): boolean;
-  /** The error a wait rejects with when its time is up. */
-  timeoutError(timeoutMs: number): Error;
 }
 
 interface Waiter {
@@ -39,11 +39,16 @@ interface Waiter {
  * mismatch as soon as one is recorded, and gives up after its `timeoutMs`.
  */
 export class Settling {
-  readonly #source: SettleSource;
+  readonly #ledger: Mismatches;
+  readonly #plan: Progress;
+  /** The error a wait rejects with when its time is up (read only then). */
+  readonly #timeoutError: (timeoutMs: number) => Error;
   readonly #waiters = new Set<Waiter>();
 
-  constructor(source: SettleSource) {
-    this.#source = source;
+  constructor(ledger: Mismatches, plan: Progress, timeoutError: (timeoutMs: number) => Error) {
+    this.#ledger = ledger;
+    this.#plan = plan;
+    this.#timeoutError = timeoutError;
   }
 
   wait(timeoutMs: number, label: string): Promise<void> {
@@ -70,7 +75,7 @@ export class Settling {
         timeoutMs,
       };
       this.#waiters.add(waiter);
-      const mismatch = this.#source.firstMismatch();
+      const mismatch = this.#ledger.mismatches[0];
       if (mismatch) waiter.reject(mismatch);
       else this.#drain(waiter);
     });
@@ -80,8 +85,8 @@ export class Settling {
   notify(): void {
     if (this.#waiters.size === 0) return;
     // Each wait arms its timeout after its first drain; only a mismatch or the end of the script changes it now.
-    const mismatch = this.#source.firstMismatch();
-    if (mismatch === undefined && !this.#source.done()) return;
+    const mismatch = this.#ledger.mismatches[0];
+    if (mismatch === undefined && !this.#plan.done()) return;
     for (const waiter of [...this.#waiters]) {
       if (mismatch) waiter.reject(mismatch);
       else if (!waiter.draining) this.#drain(waiter);
@@ -98,15 +103,15 @@ export class Settling {
     nextMacrotask(() => {
       waiter.draining = false;
       if (!this.#waiters.has(waiter)) return;
-      const mismatch = this.#source.firstMismatch();
+      const mismatch = this.#ledger.mismatches[0];
       if (mismatch) waiter.reject(mismatch);
-      else if (this.#source.done()) waiter.resolve();
+      else if (this.#plan.done()) waiter.resolve();
       else this.#arm(waiter);
     });
   }
 
   #arm(waiter: Waiter): void {
     if (waiter.cancel !== undefined) return;
-    waiter.cancel = after(waiter.timeoutMs, () => waiter.reject(this.#source.timeoutError(waiter.timeoutMs)));
+    waiter.cancel = after(waiter.timeoutMs, () => waiter.reject(this.#timeoutError(waiter.timeoutMs)));
   }
 }

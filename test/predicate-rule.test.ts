@@ -1,6 +1,6 @@
 import { run } from '@openai/agents';
 import { shell } from '@openai/agents/sandbox';
-import { asserting, MismatchError, model, sandbox } from 'agents-testkit';
+import { asserting, MismatchError, model, realtime, sandbox } from 'agents-testkit';
 import { expect, failureOf, sandboxAgent, test, thrownBy } from './support';
 
 // One rule for every predicate a script holds (API.md, "Predicates"): only `true` accepts a call,
@@ -105,4 +105,59 @@ test('a bug in a sandbox responder is a responder_failed mismatch; a failed asse
   }));
   expect(mismatchOf(buggy).kind).toBe('responder_failed');
   expect(mismatchOf(asserting).kind).toBe('failed_assertion');
+});
+
+// ── Realtime: realtime().expect(method, predicate) and expectSessionError(session, predicate) ──
+
+test('a realtime predicate that forgets its return accepts no call: a mistake in the script (invalid_step)', async () => {
+  const forgetful = ((call: { muted: boolean }) => {
+    call.muted === true;
+  }) as unknown as (call: { muted: boolean }) => boolean;
+  const rt = realtime({ verify: false }).expect('mute', forgetful);
+  rt.mute(true);
+
+  const error = await rt.settled().catch((caught: unknown) => caught as MismatchError);
+
+  expect(error).toBeInstanceOf(MismatchError);
+  expect(error).toMatchObject({ kind: 'invalid_step', callIndex: 0, stepIndex: 0, actual: 'mute(true)' });
+  expect((error as MismatchError).message).toContain(
+    "realtime() call #1, mute(true): expected expect('mute', forgetful) (step 1). The predicate returned undefined, and only true accepts a call",
+  );
+  expect(rt.calls).toHaveLength(1);
+});
+
+test('a realtime predicate accepts a call only with true; asserting() accepts unless an assertion fails', async () => {
+  const kinds: unknown[] = [];
+  for (const predicate of [() => true, (() => 1) as unknown as () => boolean, () => false, asserting(() => expect(1).toBe(1)), asserting(() => expect(1).toBe(2))]) {
+    const rt = realtime({ verify: false }).expect('interrupt', predicate);
+    rt.interrupt();
+    kinds.push(await rt.settled().then(() => 'accepted', (error: MismatchError) => error.kind));
+  }
+  expect(kinds).toEqual(['accepted', 'wrong_arguments', 'wrong_arguments', 'accepted', 'wrong_arguments']);
+
+  const checked = realtime({ verify: false }).expect('interrupt', asserting(() => expect('b').toBe('a')));
+  checked.interrupt();
+  expect(((await checked.settled().catch((error: unknown) => error)) as Error).message).toContain('An assertion in the check failed');
+});
+
+test('realtime predicates are typed: a check made of assertions needs asserting()', () => {
+  const rt = realtime({ verify: false });
+  rt.expect('mute', (call) => call.muted === true);
+  rt.expect('mute', asserting((call) => expect(call.muted).toBe(true)));
+  // @ts-expect-error returns nothing: wrap it in asserting(…)
+  rt.expect('mute', (call) => {
+    expect(call.muted).toBe(true);
+  });
+  expect(rt.remainingSteps).toBe(3);
+});
+
+test('expectSessionError(session, predicate) follows the same rule', async () => {
+  const rt = realtime({ verify: false }).emitError({ message: 'rate limited' });
+  const session = { on: (_event: 'error', listener: (event: unknown) => void) => void rt.on('error', (event) => listener(event)) };
+  rt.expectSessionError(session, (() => undefined) as unknown as () => boolean);
+  await rt.connect({ apiKey: 'test' } as never);
+
+  const error = (await rt.settled().catch((caught: unknown) => caught)) as MismatchError;
+
+  expect(error).toMatchObject({ kind: 'invalid_step', stepIndex: 1 });
 });

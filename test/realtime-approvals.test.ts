@@ -1,5 +1,5 @@
 import { RealtimeAgent, RealtimeSession, tool } from '@openai/agents/realtime';
-import { realtime, SettleTimeoutError } from 'agents-testkit';
+import { MismatchError, realtime, SettleTimeoutError } from 'agents-testkit';
 import { z } from 'zod';
 import { expect, rejectionOf, test } from './support';
 
@@ -27,6 +27,7 @@ test('an approved call runs the tool and sends its output', async () => {
   await rt.settled();
 
   expect(refunds).toEqual(['A-1']);
+  expect(rt).toHaveRunRealtimeTool(refund, 1);
 });
 
 test('a rejected call never runs; the model hears the rejection', async () => {
@@ -42,7 +43,7 @@ test('a rejected call never runs; the model hears the rejection', async () => {
 });
 
 test('a rejection with a message sends that message', async () => {
-  const { refund, agent } = refundDesk();
+  const { refund, refunds, agent } = refundDesk();
   const rt = realtime().emitToolCall(refund, { orderId: 'A-1', amount: 30 }).expectToolRejection(refund, 'Refunds need a manager.');
   const session = new RealtimeSession(agent, { transport: rt });
   session.on('tool_approval_requested', (_context, _agent, request) => {
@@ -50,6 +51,42 @@ test('a rejection with a message sends that message', async () => {
   });
   await session.connect({ apiKey: 'test' });
   await rt.settled();
+
+  expect(refunds).toEqual([]);
+  expect(rt).toHaveSentRealtime('sendFunctionCallOutput', { output: 'Refunds need a manager.', startResponse: true });
+  expect(rt).toHaveRunRealtimeTool(refund, 0);
+});
+
+test('a rejection with another message than the script expects fails', async () => {
+  const { refund, agent } = refundDesk();
+  const rt = realtime({ verify: false }).emitToolCall(refund, { orderId: 'A-1', amount: 30 }).expectToolRejection(refund, 'Refunds need a manager.');
+  const session = new RealtimeSession(agent, { transport: rt });
+  session.on('tool_approval_requested', (_context, _agent, request) => void session.reject(request.approvalItem, { message: 'Not today.' }));
+  await session.connect({ apiKey: 'test' });
+
+  const error = await rejectionOf(rt.settled());
+
+  expect(error).toMatchObject({ kind: 'wrong_arguments', callIndex: 1, stepIndex: 1 });
+  expect(error.message).toContain(`The call's output is "Not today.", expected "Refunds need a manager.".`);
+});
+
+test('a rejection without a message where the script expects one fails, and the other way round', async () => {
+  const { refund, agent } = refundDesk();
+  const wantsMessage = realtime({ verify: false }).emitToolCall(refund, { orderId: 'A-1', amount: 30 }).expectToolRejection(refund, 'Refunds need a manager.');
+  const wantsDefault = realtime({ verify: false }).emitToolCall(refund, { orderId: 'A-1', amount: 30 }).expectToolRejection(refund);
+  const outputs: Record<string, unknown> = {};
+  for (const [name, rt, message] of [
+    ['wantsMessage', wantsMessage, undefined],
+    ['wantsDefault', wantsDefault, 'Refunds need a manager.'],
+  ] as const) {
+    const session = new RealtimeSession(agent, { transport: rt });
+    session.on('tool_approval_requested', (_context, _agent, request) => void session.reject(request.approvalItem, message === undefined ? undefined : { message }));
+    await session.connect({ apiKey: 'test' });
+    outputs[name] = ((await rejectionOf(rt.settled())) as MismatchError).kind;
+    session.close();
+  }
+
+  expect(outputs).toEqual({ wantsMessage: 'wrong_arguments', wantsDefault: 'wrong_arguments' });
 });
 
 test('a call left waiting for approval fails within the timeout, naming the output it waits for', async () => {

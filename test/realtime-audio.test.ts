@@ -61,11 +61,15 @@ test('with commit, expectAudio waits for the committing call', async () => {
 test('too much audio, or a commit that comes early, fails the step', async () => {
   const tooMuch = realtime({ verify: false }).expectAudio({ ms: 300 });
   for (const part of chunk(silence(400), 200)) tooMuch.sendAudio(part, {});
-  expect((await rejectionOf(tooMuch.settled())).message).toMatchSnapshot();
+  const tooMuchError = await rejectionOf(tooMuch.settled());
+  expect(tooMuchError).toMatchObject({ kind: 'wrong_arguments', callIndex: 1, stepIndex: 0 });
+  expect(tooMuchError.message).toMatchSnapshot();
 
   const early = realtime({ verify: false }).expectAudio({ ms: 300, commit: true });
   early.sendAudio(silence(200), { commit: true });
-  expect((await rejectionOf(early.settled())).message).toMatchSnapshot();
+  const earlyError = await rejectionOf(early.settled());
+  expect(earlyError).toMatchObject({ kind: 'wrong_arguments', callIndex: 0, stepIndex: 0 });
+  expect(earlyError.message).toMatchSnapshot();
 });
 
 test('audio still missing is named with what came so far', async () => {
@@ -75,6 +79,7 @@ test('audio still missing is named with what came so far', async () => {
   const error = await rejectionOf(rt.settled());
 
   expect(error).toBeInstanceOf(SettleTimeoutError);
+  expect(error).toMatchObject({ waitingFor: 'more sendAudio calls (step 1 has taken 400 ms so far)', pending: ['1. expectAudio(1000 ms, commit) — 400 ms received so far'] });
   expect(error.message).toMatchSnapshot();
 });
 

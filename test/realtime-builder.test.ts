@@ -1,7 +1,7 @@
 import type { RealtimeTransportLayer } from '@openai/agents/realtime';
 import { RealtimeAgent } from '@openai/agents/realtime';
 import { realtime, ScriptError } from 'agents-testkit';
-import { expect, lookupOrder, test, thrownBy } from './support';
+import { expect, failureOf, lookupOrder, test, thrownBy } from './support';
 
 // What a refusal says and why (`reason`, `stepIndex`, `double`): each is part of the contract.
 const misuse = (write: () => unknown) => {
@@ -30,47 +30,95 @@ test('patterns are typed by method and checked when written', () => {
   // @ts-expect-error sendMessage has no "output"
   rt.expect('sendMessage', { output: 'Hi' });
   // @ts-expect-error a pattern is an object or a predicate
-  expect(misuse(() => rt.expect('sendMessage', 'Hi'))).toMatchSnapshot();
+  const refused = misuse(() => rt.expect('sendMessage', 'Hi'));
+  expect(refused).toMatchObject({ reason: 'invalid_pattern', stepIndex: 4 });
+  expect(refused).toMatchSnapshot();
 });
 
 test('fails() needs an expect step before it, an error, and comes once', () => {
-  expect(misuse(() => realtime().fails(new Error('x')))).toMatchSnapshot();
-  expect(misuse(() => realtime({ verify: false }).emitInterruption().fails(new Error('x')))).toMatchSnapshot();
-  expect(misuse(() => realtime({ verify: false }).expect('close').fails(undefined))).toMatchSnapshot();
-  expect(misuse(() => realtime({ verify: false }).expect('close').fails(new Error('a')).fails(new Error('b')))).toMatchSnapshot();
+  const refusals = [
+    misuse(() => realtime().fails(new Error('x'))),
+    misuse(() => realtime({ verify: false }).emitInterruption().fails(new Error('x'))),
+    misuse(() => realtime({ verify: false }).expect('close').fails(undefined)),
+    misuse(() => realtime({ verify: false }).expect('close').fails(new Error('a')).fails(new Error('b'))),
+  ];
+  expect(refusals.map(({ reason, stepIndex }) => [reason, stepIndex])).toEqual([
+    ['nothing_to_fail', 0],
+    ['nothing_to_fail', 0],
+    ['missing_error', 1],
+    ['already_failing', 0],
+  ]);
+  for (const refusal of refusals) expect(refusal).toMatchSnapshot();
 });
 
 test('events the session needs in a shape are checked when written', () => {
-  expect(misuse(() => realtime().emit('' as never))).toMatchSnapshot();
-  // @ts-expect-error function_call events carry name, callId, arguments and responseId
-  expect(misuse(() => realtime().emit('function_call', { type: 'function_call', name: 'lookup_order' }))).toMatchSnapshot();
-  expect(misuse(() => realtime().emit('item_deleted', { itemId: '' }))).toMatchSnapshot();
+  const refusals = [
+    misuse(() => realtime().emit('' as never)),
+    // @ts-expect-error function_call events carry name, callId, arguments and responseId
+    misuse(() => realtime().emit('function_call', { type: 'function_call', name: 'lookup_order' })),
+    misuse(() => realtime().emit('item_deleted', { itemId: '' })),
+    misuse(() => realtime().emit('function_call', { type: 'function_call', name: 'lookup_order', callId: '', arguments: '{}', responseId: 'r1' })),
+  ];
+  expect(refusals.map(({ reason, stepIndex }) => [reason, stepIndex])).toEqual([
+    ['invalid_event', 0],
+    ['invalid_event', 0],
+    ['invalid_event', 0],
+    ['invalid_event', 0],
+  ]);
+  for (const refusal of refusals) expect(refusal).toMatchSnapshot();
 });
 
 test('high-level steps check their input', () => {
-  expect(misuse(() => realtime().emitToolCall(''))).toMatchSnapshot();
-  // @ts-expect-error arguments are an object
-  expect(misuse(() => realtime().emitToolCall('lookup_order', 5))).toMatchSnapshot();
-  expect(misuse(() => realtime().expectToolOutput(lookupOrder))).toMatchSnapshot();
-  expect(misuse(() => realtime().reemitToolCall())).toMatchSnapshot();
-  expect(misuse(() => realtime().expectHandoff(new RealtimeAgent({ name: 'Billing' })))).toMatchSnapshot();
-  // @ts-expect-error the reply is text
-  expect(misuse(() => realtime().emitTextReply(5))).toMatchSnapshot();
-  expect(misuse(() => realtime().emitTextReply('Hello there', { deltas: ['Hello', 'there'] }))).toMatchSnapshot();
-  // @ts-expect-error audio is a buffer, buffers or a duration
-  expect(misuse(() => realtime().emitAudioReply('Hi', { audio: 'loud' }))).toMatchSnapshot();
-  expect(misuse(() => realtime().expectAudio({ ms: 100, bytes: 10 }))).toMatchSnapshot();
-  // @ts-expect-error stops is one of three
-  expect(misuse(() => realtime().expectGuardrailTrip('x', { stops: 'halt' }))).toMatchSnapshot();
-  // @ts-expect-error usage is an object
-  expect(misuse(() => realtime().emitUsage(5))).toMatchSnapshot();
+  const refusals = [
+    misuse(() => realtime().emitToolCall('')),
+    // @ts-expect-error arguments are an object
+    misuse(() => realtime().emitToolCall('lookup_order', 5)),
+    misuse(() => realtime().expectToolOutput(lookupOrder)),
+    misuse(() => realtime().reemitToolCall()),
+    misuse(() => realtime().expectHandoff(new RealtimeAgent({ name: 'Billing' }))),
+    // @ts-expect-error the reply is text
+    misuse(() => realtime().emitTextReply(5)),
+    misuse(() => realtime().emitTextReply('Hello there', { deltas: ['Hello', 'there'] })),
+    // @ts-expect-error audio is a buffer, buffers or a duration
+    misuse(() => realtime().emitAudioReply('Hi', { audio: 'loud' })),
+    misuse(() => realtime().expectAudio({ ms: 100, bytes: 10 })),
+    // @ts-expect-error stops is one of three
+    misuse(() => realtime().expectGuardrailTrip('x', { stops: 'halt' })),
+    // @ts-expect-error usage is an object
+    misuse(() => realtime().emitUsage(5)),
+  ];
+  expect(refusals.map(({ reason }) => reason)).toEqual([
+    'empty_tool_name',
+    'invalid_arguments',
+    'no_tool_call',
+    'no_tool_call',
+    'no_tool_call',
+    'invalid_text',
+    'invalid_option',
+    'invalid_audio',
+    'invalid_audio',
+    'invalid_option',
+    'invalid_usage',
+  ]);
+  for (const refusal of refusals) expect(refusal).toMatchSnapshot();
 });
 
 test('options are checked', () => {
-  expect(misuse(() => realtime({ timeoutMs: 0 }))).toMatchSnapshot();
-  // @ts-expect-error strict is a boolean
-  expect(misuse(() => realtime({ strict: 'yes' }))).toMatchSnapshot();
-  expect(misuse(() => realtime({ name: '' }))).toMatchSnapshot();
+  const refusals = [
+    misuse(() => realtime({ timeoutMs: 0 })),
+    // @ts-expect-error strict is a boolean
+    misuse(() => realtime({ strict: 'yes' })),
+    misuse(() => realtime({ name: '' })),
+    // @ts-expect-error verify is a boolean
+    misuse(() => realtime({ verify: 'no' })),
+  ];
+  expect(refusals.map(({ reason, stepIndex, double }) => [reason, stepIndex, double])).toEqual([
+    ['invalid_option', undefined, 'realtime()'],
+    ['invalid_option', undefined, 'realtime()'],
+    ['invalid_option', undefined, 'realtime()'],
+    ['invalid_option', undefined, 'realtime()'],
+  ]);
+  for (const refusal of refusals) expect(refusal).toMatchSnapshot();
 });
 
 test('every step reads in script terms, numbered from 1', () => {
@@ -128,7 +176,115 @@ test('every other refusal of a step names its reason and what it expected', () =
     'realtime(): a name that is not a string': () => realtime({ name: 5 as never }),
     'realtime(): an infinite timeout': () => realtime({ timeoutMs: Number.POSITIVE_INFINITY }),
     'realtime(): a timeout that is not a number': () => realtime({ timeoutMs: '5' as never }),
+    'realtime(): a timeout no timer can honour': () => realtime({ timeoutMs: 2 ** 31 }),
+    'expectToolOutput(): startResponse not a boolean': () => realtime({ verify: false }).emitToolCall(lookupOrder, { orderId: 'A' }).expectToolOutput(lookupOrder, 'x', { startResponse: 'yes' as never }),
+    'expectToolRejection(): a message that is not text': () => realtime({ verify: false }).emitToolCall(lookupOrder, { orderId: 'A' }).expectToolRejection(lookupOrder, 5 as never),
+    'expectToolNotFound(): no call before it': () => realtime().expectToolNotFound('missing'),
+    'expectMcpApproval(): no request before it': () => realtime().expectMcpApproval(),
+    'expectSessionError(): not a session': () => realtime().expectSessionError({} as never),
+    'expectSessionError(): a match that is a number': () => realtime().expectSessionError({ on: () => undefined }, 5 as never),
+    'emitResponse(): no callback': () => realtime().emitResponse(5 as never),
+    'emitResponse(): no items': () => realtime().emitResponse(() => undefined),
+    'emitResponse(): a text item that is not text': () => realtime().emitResponse((r) => r.text(5 as never)),
+    'emitItemDeleted(): an empty item id': () => realtime().emitItemDeleted(''),
+    'emitError(): no error': () => realtime().emitError(undefined),
+    'emitMcpApprovalRequest(): arguments that are not an object': () => realtime().emitMcpApprovalRequest('docs', 'search', 5 as never),
+    'evenIfClosed(): no emit step before it': () => realtime({ verify: false }).expect('close').evenIfClosed(),
   };
   const refusals = Object.fromEntries(Object.entries(bad).map(([name, write]) => [name, misuse(write)]));
+  expect(Object.fromEntries(Object.entries(refusals).map(([name, refusal]) => [name, [refusal.reason, refusal.stepIndex]]))).toEqual({
+    'expect(): an unknown method, not a string': ['invalid_method', 0],
+    'expectAudio(): not an object': ['invalid_audio', 0],
+    'expectAudio(): ms below 0': ['invalid_audio', 0],
+    'expectAudio(): bytes not a number': ['invalid_audio', 0],
+    'expectAudio(): ms infinite': ['invalid_audio', 0],
+    'expectAudio(): commit not a boolean': ['invalid_audio', 0],
+    'expectGuardrailTrip(): an empty name': ['invalid_name', 0],
+    'expectGuardrailTrip(): a name that is not a string': ['invalid_name', 0],
+    'emitUserMessage(): not text': ['invalid_text', 0],
+    'emitUserTranscript(): not text': ['invalid_text', 0],
+    'emitUserMessage(): an empty item id': ['invalid_id', 0],
+    'emitTextReply(): options not an object': ['invalid_option', 0],
+    'emitTextReply(): deltas not strings': ['invalid_option', 0],
+    'emitTextReply(): an empty response id': ['invalid_id', 0],
+    'emitAudioReply(): a duration of 0': ['invalid_audio', 0],
+    'emitAudioReply(): an empty response id': ['invalid_id', 0],
+    'emitAudioReply(): no buffers': ['invalid_audio', 0],
+    'emitUsage(): null': ['invalid_usage', 0],
+    'expectToolOutput(): an output that is a number': ['invalid_output', 1],
+    'expectHandoff(): a name with no emitHandoff before': ['no_tool_call', 0],
+    'emit(): item_update without a type': ['invalid_event', 0],
+    'emit(): an event payload that is not an object': ['invalid_event', 0],
+    'realtime(): options not an object': ['invalid_option', undefined],
+    'realtime(): a name that is not a string': ['invalid_option', undefined],
+    'realtime(): an infinite timeout': ['invalid_option', undefined],
+    'realtime(): a timeout that is not a number': ['invalid_option', undefined],
+    'realtime(): a timeout no timer can honour': ['invalid_option', undefined],
+    'expectToolOutput(): startResponse not a boolean': ['invalid_option', 1],
+    'expectToolRejection(): a message that is not text': ['invalid_text', 1],
+    'expectToolNotFound(): no call before it': ['no_tool_call', 0],
+    'expectMcpApproval(): no request before it': ['no_tool_call', 0],
+    'expectSessionError(): not a session': ['invalid_session', 0],
+    'expectSessionError(): a match that is a number': ['invalid_matcher', 0],
+    'emitResponse(): no callback': ['invalid_turn', 0],
+    'emitResponse(): no items': ['empty_turn', 0],
+    'emitResponse(): a text item that is not text': ['invalid_text', 0],
+    'emitItemDeleted(): an empty item id': ['invalid_id', 0],
+    'emitError(): no error': ['missing_error', 0],
+    'emitMcpApprovalRequest(): arguments that are not an object': ['invalid_arguments', 0],
+    'evenIfClosed(): no emit step before it': ['nothing_to_deliver', 0],
+  });
   expect(refusals).toMatchSnapshot();
+});
+
+test('a reply with a bad id names the verb that wrote it', () => {
+  expect(misuse(() => realtime().emitTextReply('Hi', { responseId: '' }))).toMatchObject({
+    reason: 'invalid_id',
+    message: 'realtime() step 1, emitTextReply(): responseId must be a non-empty string; got the string "".',
+  });
+  expect(misuse(() => realtime().emitAudioReply('Hi', { itemId: '' })).message).toBe(
+    'realtime() step 1, emitAudioReply(): itemId must be a non-empty string; got the string "".',
+  );
+});
+
+test('a step cannot be changed once it has been played: the builder hands the script finished steps', async () => {
+  const rt = realtime({ verify: false }).expect('interrupt');
+  rt.interrupt();
+  const late = misuse(() => rt.fails(new Error('too late')));
+  expect(late).toMatchObject({ reason: 'already_played', stepIndex: 0, double: 'realtime()' });
+  expect(late.message).toBe("realtime() step 1, fails(): the step has already taken its call; write .fails() in the same chain as the step.");
+  expect(rt.calls).toHaveLength(1);
+  expect(rt).toBeComplete();
+
+  const delivered = realtime({ verify: false }).emitInterruption();
+  await delivered.connect({ apiKey: 'test' } as never);
+  await delivered.settled();
+  expect(misuse(() => delivered.evenIfClosed())).toMatchObject({ reason: 'already_played', stepIndex: 0 });
+});
+
+test('a failing step is the step it replaces, failing: in the same place, with the same label', async () => {
+  const rt = realtime({ verify: false }).expect('sendMessage', { message: 'Hi' }).fails(new Error('socket closed')).expect('interrupt');
+  expect(rt.remainingSteps).toBe(2);
+  expect(thrownBy(() => rt.sendMessage('Hi', {})).message).toBe('socket closed');
+  expect(failureOf(() => expect(rt).toBeComplete())).toContain(`2. expect('interrupt')`);
+  expect(failureOf(() => expect(rt).toBeComplete())).toContain(`1. sendMessage("Hi") → step 1`);
+});
+
+test('the newer steps read in script terms too', () => {
+  const session = { on: () => undefined };
+  const rt = realtime({ verify: false })
+    .emitResponse((r) => r.text('Let me check.').toolCall(lookupOrder, { orderId: 'A' }))
+    .expectToolOutput(lookupOrder, undefined, { startResponse: false })
+    .emitUnknownToolCall('missing_tool', { q: 1 })
+    .expectToolNotFound('missing_tool')
+    .expectSessionError(session, 'Tool missing_tool not found')
+    .expectSessionError(session, /reused/)
+    .emitItemDeleted('item_1')
+    .emitError({ message: 'rate limited' })
+    .emitMcpApprovalRequest('docs', 'search', { q: 'x' })
+    .expectMcpApproval()
+    .expectMcpRejection('No.')
+    .emitToolCall(lookupOrder, { orderId: 'B' }, { callId: '' })
+    .evenIfClosed();
+  expect(thrownBy(() => rt.assertComplete()).message).toMatchSnapshot();
 });

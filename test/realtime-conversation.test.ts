@@ -1,6 +1,6 @@
 import { RealtimeAgent, RealtimeSession, type RealtimeItem } from '@openai/agents/realtime';
 import { realtime, ScriptError, transcriptOf } from 'agents-testkit';
-import { expect, test } from './support';
+import { expect, test, thrownBy } from './support';
 
 const message = (itemId: string, role: 'user' | 'assistant', text: string): RealtimeItem =>
   role === 'user'
@@ -74,21 +74,6 @@ test('the session sees no event before it can observe it', async () => {
   expect(transcriptOf(session)).toEqual(['assistant: Welcome!']);
 });
 
-test('a call that comes before the events of the step ahead of it were delivered still matches in order', async () => {
-  const rt = realtime()
-    .expect('sendMessage', { message: 'one' })
-    .emitTextReply('First.')
-    .expect('sendMessage', { message: 'two' })
-    .emitTextReply('Second.');
-  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
-  await session.connect({ apiKey: 'test' });
-  session.sendMessage('one');
-  session.sendMessage('two');
-  await rt.settled();
-
-  expect(transcriptOf(session)).toEqual(['assistant: First.', 'assistant: Second.']);
-});
-
 test('a script can be extended between turns, and settled() waits for the new steps only', async () => {
   const rt = realtime().expect('sendMessage', { message: 'one' });
   const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
@@ -112,6 +97,21 @@ test('emit is typed by event name and still returns the script', () => {
   // @ts-expect-error turn_started takes a response_started event
   rt.emit('turn_started', { type: 'response_done' });
   expect(chained).toBe(rt);
+});
+
+test('an event no transport emits is refused where it is written, and does not compile', () => {
+  const rt = realtime({ verify: false });
+  // @ts-expect-error not an event of the SDK's event map
+  const typo = thrownBy(() => rt.emit('audio_don'));
+  // @ts-expect-error not an event of the SDK's event map, with a payload
+  const unknown = thrownBy(() => rt.emit('not_an_event', { anything: true }));
+
+  expect(typo).toBeInstanceOf(ScriptError);
+  expect(typo).toMatchObject({ reason: 'invalid_event', stepIndex: 0, double: 'realtime()' });
+  expect(typo.message).toBe('realtime() step 1, emit(): "audio_don" is not an event a transport emits, so the session would never hear it. Did you mean "audio_done"?');
+  expect(unknown).toMatchObject({ reason: 'invalid_event', stepIndex: 0 });
+  expect(unknown.message).toContain('"not_an_event" is not an event a transport emits');
+  expect(rt.remainingSteps).toBe(0);
 });
 
 test('a usage report adds to session.usage', async () => {

@@ -51,6 +51,30 @@ test("the feedback names the guardrail's policy hint when it has one", async () 
   const { session } = guardedSession(rt, { ...noSecrets, policyHint: 'keep it private' });
   await session.connect({ apiKey: 'test' });
   await rt.settled();
+
+  expect(rt).toHaveSentRealtime('sendMessage', { message: expect.stringContaining('Failed Guardrail Reason: keep it private.') });
+});
+
+test('a trip whose feedback names another guardrail than the script fails', async () => {
+  const rt = realtime({ verify: false }).emitAudioReply('The secret code is 42.').expectGuardrailTrip('no_links');
+  const { session, tripped } = guardedSession(rt);
+  await session.connect({ apiKey: 'test' });
+
+  const error = await rejectionOf(rt.settled());
+
+  expect(tripped).toEqual(['no_secrets']);
+  expect(error).toMatchObject({ kind: 'wrong_arguments', callIndex: 2, stepIndex: 2 });
+  expect(error.message).toContain('expectGuardrailTrip("no_links"): sendMessage(feedback) (step 3)');
+  expect(error.message).toContain('expected StringContaining "Your last answer was blocked." and "Failed Guardrail Reason: no_links."');
+});
+
+test('the cancel names the response the guardrail blocks', async () => {
+  const rt = realtime().emitTextReply('The secret code is 42.', { done: false, responseId: 'resp_secret' }).expectGuardrailTrip('no_secrets');
+  const { session } = guardedSession(rt, noSecrets, 10);
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(rt.callsOf('sendEvent')).toMatchObject([{ event: { type: 'response.cancel', response_id: 'resp_secret' } }]);
 });
 
 test('a guardrail that should trip and does not fails within the timeout, naming the steps', async () => {
@@ -74,5 +98,6 @@ test('a guardrail that trips where the script expects none fails', async () => {
 
   const error = await rejectionOf(rt.settled());
 
+  expect(error).toMatchObject({ kind: 'unexpected_call', callIndex: 1, actual: 'interrupt()' });
   expect(error.message).toMatchSnapshot();
 });

@@ -50,6 +50,7 @@ test('tools of the new agent are what the agent offers from then on', async () =
   const error = await rejectionOf(rt.settled());
 
   expect(error).toBeInstanceOf(MismatchError);
+  expect(error).toMatchObject({ kind: 'not_offered', stepIndex: 3 });
   expect(error.message).toMatchSnapshot();
 });
 

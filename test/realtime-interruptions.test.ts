@@ -32,7 +32,9 @@ test('an interruption the script does not expect fails', async () => {
   await rt.settled();
   session.interrupt();
 
-  expect((await rejectionOf(rt.settled())).message).toMatchSnapshot();
+  const error = await rejectionOf(rt.settled());
+  expect(error).toMatchObject({ kind: 'unexpected_call', callIndex: 1, actual: 'interrupt()' });
+  expect(error.message).toMatchSnapshot();
 });
 
 test('an expected interruption that never comes is named when settled() gives up', async () => {

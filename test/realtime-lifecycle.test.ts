@@ -1,5 +1,5 @@
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
-import { IncompleteScriptError, MismatchError, realtime, SettleTimeoutError } from 'agents-testkit';
+import { IncompleteScriptError, MismatchError, realtime, ScriptError, SettleTimeoutError } from 'agents-testkit';
 import { ledgerOf } from '../src/fakes/ledger';
 import { verify } from '../src/setup/install';
 import { createKit } from '../src/setup/kit';
@@ -98,7 +98,9 @@ test('a call after the script ran out fails; with strict: false it is recorded a
   const strict = realtime({ verify: false }).expect('sendMessage');
   strict.sendMessage('one', {});
   strict.sendMessage('two', {});
-  expect(stripAnsi((await rejectionOf(strict.settled())).message)).toMatchSnapshot();
+  const ranOut = await rejectionOf(strict.settled());
+  expect(ranOut).toMatchObject({ kind: 'unexpected_call', callIndex: 1, stepIndex: undefined, expected: 'no more calls' });
+  expect(stripAnsi(ranOut.message)).toMatchSnapshot();
 
   const lenient = realtime({ strict: false }).expect('sendMessage', { message: 'two' });
   lenient.mute(true);
@@ -131,7 +133,38 @@ test('close on a closed transport is recorded, as the session may do it', async 
 });
 
 test('a script with nothing in it is settled at once', async () => {
-  await realtime().settled();
+  const rt = realtime();
+  await rt.settled();
+  expect(rt.remainingSteps).toBe(0);
+  expect(rt).toBeComplete();
+});
+
+test('settled() checks its timeoutMs as realtime() does: a number of ms above 0 a timer can honour', async () => {
+  const rt = realtime({ verify: false }).expect('interrupt');
+  const refused: unknown[] = [Number.POSITIVE_INFINITY, Number.NaN, 0, -1, 'abc', 2 ** 31];
+  const errors = await Promise.all(refused.map((timeoutMs) => rejectionOf(rt.settled({ timeoutMs: timeoutMs as number }))));
+
+  for (const error of errors) {
+    expect(error).toBeInstanceOf(ScriptError);
+    expect(error).toMatchObject({ reason: 'invalid_option', double: 'realtime()' });
+  }
+  expect(errors[0]?.message).toBe(
+    'realtime().settled(): timeoutMs must be a number of milliseconds above 0 and at most 2147483647 (2^31 - 1, the longest a timer waits); got number Infinity.',
+  );
+  const longest = rt.settled({ timeoutMs: 2 ** 31 - 1 });
+  rt.interrupt();
+  await longest;
+  expect(rt).toBeComplete();
+});
+
+test('realtime() refuses a timeout no timer can honour, instead of giving up at once', () => {
+  const error = thrownBy(() => realtime({ timeoutMs: 1e12 }));
+  expect(error).toBeInstanceOf(ScriptError);
+  expect(error).toMatchObject({ reason: 'invalid_option', double: 'realtime()' });
+  expect(error.message).toBe(
+    'realtime(): timeoutMs (default 2000) must be a number of milliseconds above 0 and at most 2147483647 (2^31 - 1, the longest a timer waits); got number 1000000000000.',
+  );
+  expect(realtime({ timeoutMs: 2 ** 31 - 1, verify: false }).timeoutMs).toBe(2 ** 31 - 1);
 });
 
 test('the after-each verification names pending steps of a realtime() script', () => {
@@ -152,9 +185,11 @@ test('the kit fixture adopts realtime() scripts', () => {
 test("fake timers installed by the test do not freeze the script's waits", async () => {
   const restore = useFakeTimers();
   try {
-    const rt = realtime().emitTextReply('Hi').expect('interrupt');
+    const rt = realtime().emitTextReply('Hi');
     const session = new RealtimeSession(agent(), { transport: rt });
     await session.connect({ apiKey: 'test' });
+    await rt.settled();
+    rt.expect('interrupt');
     session.interrupt();
     await rt.settled();
     const late = realtime({ verify: false, timeoutMs: 20 }).expect('interrupt');

@@ -133,6 +133,7 @@ test('an output left unspecified still fails when the tool did not run', async (
 
   const error = await rejectionOf(rt.settled());
 
+  expect(error).toMatchObject({ kind: 'wrong_arguments', callIndex: 1, stepIndex: 1 });
   expect(error.message).toMatchSnapshot();
 });
 

@@ -1,34 +1,71 @@
-import { getHandoff, getTransferMessage, type Agent, type Handoff, type Usage, type UsageInput } from '@openai/agents';
+import type { Usage, UsageInput } from '@openai/agents';
 import type { RealtimeTransportEventTypes, RealtimeTransportLayer } from '@openai/agents/realtime';
-import { toFunctionToolName } from '@openai/agents/utils';
-import { brief, isAsymmetricMatcher } from '../format/brief';
-import { closest, listNames } from '../format/closest';
-import { ScriptError } from '../errors/ScriptError';
 import { describeMs } from '../format/audioFormat';
-import type { HandoffTarget } from '../vocabulary';
-import { DEFAULT_TIMEOUT_MS, RealtimeDouble, type RealtimeOptions } from '../fakes/RealtimeDouble';
-import { isRealtimeMethod, REALTIME_METHODS, type RealtimeMethod } from '../fakes/realtimeCall';
-import type { AudioTarget, CallPattern, EmitStep, ExpectStep, RealtimeEventName } from '../fakes/realtimeStep';
-import { chunk, tone } from './audio';
+import { RealtimeDouble, type ErrorReporter, type RealtimeOptions } from '../fakes/RealtimeDouble';
+import type { RealtimeMethod } from '../fakes/realtimeCall';
+import type { AudioTarget, CallPattern, EmitStep, ErrorMatch, ExpectStep, LabelArg, ModelCall, PlannedEvent, RealtimeEventName, StepLabel } from '../fakes/realtimeStep';
+import type { CallOptions, CallRest, HandoffTarget, ToolRef } from '../vocabulary';
 import {
-  audioReplyEvents,
+  audioItem,
   event,
-  textReplyEvents,
-  toolCallEvents,
+  mcpApprovalRequestEvents,
+  responseEvents,
+  textItem,
+  toolCallItem,
   usageEvents,
   userMessageEvents,
   userTranscriptEvents,
-  wordsOf,
   type ToolCallIds,
 } from './realtimeEvents';
+import { ResponseBuilder, type ResponseCallOptions, type ResponseHost } from './realtimeResponse';
+import {
+  DEFAULT_REJECTION,
+  guardrailFeedback,
+  handoffConfigPattern,
+  notFoundPattern,
+  outputMatcher,
+  readHandoff,
+  toolOutputPattern,
+  transferPattern,
+} from './realtimeRules';
+import {
+  audioChunks,
+  checkAudioTarget,
+  checkBoolean,
+  checkErrorMatch,
+  checkEvent,
+  checkId,
+  checkMethod,
+  checkOptionsObject,
+  checkPattern,
+  checkRealtimeOptions,
+  checkReply,
+  checkText,
+  checkUsage,
+  isPlainObject,
+} from './realtimeValidators';
 import { kindOf, misuse, type StepContext } from './stepContext';
-import type { CallOptions, CallRest, ToolRef } from '../vocabulary';
-import { argumentsOf, explicitCallId, handoffTargetOf, toolNameOf } from './validate';
+import { argumentsOf, explicitCallId, toolNameOf } from './validate';
 
 /** Options of a scripted tool call: the ids to emit instead of the script's next ones. */
 export interface RealtimeCallOptions extends CallOptions {
+  /**
+   * The call id to emit instead of the script's next `call_N`. `''` sends the call without one,
+   * as the server may: the SDK then knows the call by its item id, and so do `expectToolOutput`
+   * and `expectToolRejection`.
+   */
+  callId?: string;
   responseId?: string;
   itemId?: string;
+}
+
+/** Options of an expected tool output. */
+export interface ToolOutputOptions extends CallOptions {
+  /**
+   * Whether the output starts a response. The session starts one after a tool's output, and not
+   * after a `backgroundResult(…)`; the step checks the SDK's default (`true`) unless told.
+   */
+  startResponse?: boolean;
 }
 
 export interface ReplyOptions {
@@ -55,10 +92,17 @@ export interface GuardrailTripOptions {
    * Taken from the latest reply in the script unless given.
    */
   stops?: 'interrupt' | 'cancel' | 'nothing';
+  /** The response a `response.cancel` names; the latest reply's in the script unless given. */
+  responseId?: string;
 }
 
-/** The rejection text the SDK sends as the tool output when an approval is rejected without a message. */
-const DEFAULT_REJECTION = 'Tool execution was not approved.';
+export interface ResponseOptions {
+  responseId?: string;
+}
+
+export interface McpApprovalRequestOptions {
+  itemId?: string;
+}
 
 type ToolCallRecord = ToolCallIds & { name: string; args: string };
 
@@ -73,56 +117,46 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   /** The latest scripted call per function name, for `expectToolOutput` and `reemitToolCall`. */
   readonly #toolCalls = new Map<string, ToolCallRecord>();
   #lastToolCall: ToolCallRecord | undefined;
-  #lastReply: 'audio' | 'text' | 'open text' | undefined;
+  #lastReply: { kind: 'audio' | 'text' | 'open text'; responseId: string } | undefined;
+  #lastMcpRequest: { itemId: string; serverLabel: string; name: string } | undefined;
 
-  constructor(options: RealtimeOptions = {}) {
-    super(checkOptions(options));
+  constructor(options?: RealtimeOptions) {
+    super(checkRealtimeOptions(options));
   }
 
   // ── Outbound calls ────────────────────────────────────────────────────────────────────────────
 
   /**
    * The next outbound call is `method`, matching `pattern`: a partial of its payload
-   * (`{ message: 'Hello' }`, asymmetric matchers allowed) or a predicate of the call that rejects
-   * it by returning `false` or throwing.
+   * (`{ message: 'Hello' }`, asymmetric matchers allowed) or a predicate of the call, which
+   * accepts it only by returning `true` (wrap a check made of assertions in `asserting(…)`).
    */
   expect<M extends RealtimeMethod>(method: M, pattern?: CallPattern<M>): this {
     const context = this.#context('expect');
-    if (!isRealtimeMethod(method)) {
-      const suggestion = typeof method === 'string' ? closest(method, REALTIME_METHODS) : undefined;
-      throw misuse(
-        context,
-        'invalid_method',
-        `${kindOf(method)} is not a transport method. ` +
-          (suggestion ? `Did you mean '${suggestion}'?` : `The methods are ${REALTIME_METHODS.map((name) => `'${name}'`).join(', ')}.`),
-      );
-    }
-    const isPredicate = typeof pattern === 'function';
-    if (pattern !== undefined && !isPredicate && !isPlainObject(pattern)) {
-      throw misuse(context, 'invalid_pattern', `expected a partial of the call's payload, like { message: 'Hi' }, or a predicate; got ${kindOf(pattern)}.`);
-    }
-    const shown = (): string =>
-      pattern === undefined ? '' : `, ${isPredicate ? (pattern as { name?: string }).name || 'predicate' : brief(pattern, 80)}`;
-    return this.#expectStep({ method, pattern, describe: () => `expect('${method}'${shown()})` });
+    const checked = checkMethod(method, context);
+    const matching = checkPattern(pattern, context);
+    const shown: LabelArg[] = [`'${checked}'`];
+    if (matching.predicate) shown.push((matching.predicate as { name?: string }).name || 'predicate');
+    else if (matching.pattern) shown.push({ value: matching.pattern, max: 80 });
+    return this.#expectStep({ method: checked, ...matching }, { verb: 'expect', args: shown });
   }
 
-  /** Makes the call the preceding `expect` step matches throw `error` (an injected failure). */
+  /** Makes the call the preceding `expect…` step matches throw `error` (an injected failure). */
   fails(error: unknown): this {
     const context = this.#context('fails');
-    const step = this.stepAt(this.stepCount - 1);
-    if (!step || step.kind !== 'expect') {
-      throw misuse(
-        { ...context, stepIndex: Math.max(this.stepCount - 1, 0) },
-        'nothing_to_fail',
-        'it makes the call an expect… step matches throw, so it must follow one.',
-      );
+    const last = this.lastStep;
+    const lastIndex = Math.max(this.stepCount - 1, 0);
+    if (last?.kind !== 'expect') {
+      throw misuse({ ...context, stepIndex: lastIndex }, 'nothing_to_fail', 'it makes the call an expect… step matches throw, so it must follow one.');
     }
     if (error === undefined || error === null) {
       throw misuse(context, 'missing_error', 'pass the error the call should throw, e.g. new Error("socket closed").');
     }
-    if (step.failure) throw misuse({ ...context, stepIndex: this.stepCount - 1 }, 'already_failing', 'the step already fails.');
-    step.failure = { error };
-    step.label = undefined;
+    if (last.failure) throw misuse({ ...context, stepIndex: lastIndex }, 'already_failing', 'the step already fails.');
+    // The step is handed over as its failing version, or not at all once it has been played.
+    if (!this.replaceLastStep({ ...last, failure: { error } })) {
+      throw misuse({ ...context, stepIndex: lastIndex }, 'already_played', 'the step has already taken its call; write .fails() in the same chain as the step.');
+    }
     return this;
   }
 
@@ -134,75 +168,122 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
    */
   expectAudio(target: AudioTarget = {}): this {
     const context = this.#context('expectAudio');
-    if (!isPlainObject(target as unknown)) throw misuse(context, 'invalid_audio', `expected { ms, bytes, commit }; got ${kindOf(target)}.`);
-    const { ms, bytes, commit } = target;
-    if (ms !== undefined && bytes !== undefined) throw misuse(context, 'invalid_audio', 'give either ms or bytes, not both.');
-    for (const [key, value] of [
-      ['ms', ms],
-      ['bytes', bytes],
-    ] as const) {
-      if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
-        throw misuse(context, 'invalid_audio', `${key} must be a number, 0 or more; got ${kindOf(value)}.`);
-      }
-    }
-    if (commit !== undefined && typeof commit !== 'boolean') throw misuse(context, 'invalid_audio', `commit must be a boolean; got ${kindOf(commit)}.`);
+    const audio = checkAudioTarget(target, context);
+    const { ms, bytes, commit } = audio;
     const parts = [ms !== undefined ? describeMs(ms) : undefined, bytes !== undefined ? `${bytes} bytes` : undefined, commit ? 'commit' : undefined];
-    return this.#expectStep({ method: 'sendAudio', pattern: undefined, audio: { ...target }, describe: () => `expectAudio(${parts.filter(Boolean).join(', ')})` });
+    return this.#expectStep({ method: 'sendAudio', audio }, { verb: 'expectAudio', args: parts.filter((part): part is string => part !== undefined) });
   }
 
   /**
-   * The session sends the output of the latest scripted call of `tool` (its call id is filled in).
-   * `output` is the exact text, an asymmetric matcher, or an object compared as the JSON the SDK sends.
-   * Without it any output passes except the SDK's own error texts, which mean the tool failed.
+   * The session sends the output of the latest scripted call of `tool` (its call id is filled in),
+   * starting a response unless `startResponse: false` says it must not (a `backgroundResult`).
+   * `output` is the exact text, an asymmetric matcher, or an object compared as the JSON the SDK
+   * sends. Without it any output passes except the SDK's own error texts, which mean the tool failed.
    */
-  expectToolOutput(tool: ToolRef, output?: unknown, options?: CallOptions): this {
-    return this.#expectOutput('expectToolOutput', tool, output, options);
+  expectToolOutput(tool: ToolRef, output?: unknown, options?: ToolOutputOptions): this {
+    const context = this.#context('expectToolOutput');
+    const name = toolNameOf(tool, context);
+    const { startResponse } = this.#outputOptions(options, context);
+    const callId = this.#callIdFor(name, options, context);
+    const shown: LabelArg[] = output === undefined ? [name] : [name, { value: output, max: 60 }];
+    if (startResponse === false) shown.push('{ startResponse: false }');
+    return this.#expectStep({ method: 'sendFunctionCallOutput', pattern: toolOutputPattern(name, callId, outputMatcher(output, context), startResponse) }, { verb: 'expectToolOutput', args: shown });
   }
 
-  /** The session answers the latest call of `tool` with the rejection an approval `reject()` sends. */
-  expectToolRejection(tool: ToolRef, message: string = DEFAULT_REJECTION): this {
-    return this.#expectOutput('expectToolRejection', tool, message, undefined, message === DEFAULT_REJECTION);
+  /** The session answers the latest call of `tool` with the rejection an approval `reject()` sends, starting a response. */
+  expectToolRejection(tool: ToolRef, message: string = DEFAULT_REJECTION, options?: ToolOutputOptions): this {
+    const context = this.#context('expectToolRejection');
+    const name = toolNameOf(tool, context);
+    checkText(message, 'the rejection message', context);
+    const { startResponse } = this.#outputOptions(options, context);
+    const callId = this.#callIdFor(name, options, context);
+    const shown: LabelArg[] = message === DEFAULT_REJECTION ? [name] : [name, { value: message, max: 60 }];
+    return this.#expectStep(
+      { method: 'sendFunctionCallOutput', pattern: toolOutputPattern(name, callId, message, startResponse), rejection: true },
+      { verb: 'expectToolRejection', args: shown },
+    );
+  }
+
+  /**
+   * The session answers the latest `emitUnknownToolCall(name)` as the SDK does for a tool the agent
+   * does not offer: the output "Tool … not found", without starting a response. (It also reports a
+   * session `error`; see `expectSessionError`.)
+   */
+  expectToolNotFound(name: string, options?: CallOptions): this {
+    const context = this.#context('expectToolNotFound');
+    const checked = toolNameOf(name, context);
+    const callId = this.#callIdFor(checked, options, context, 'emitUnknownToolCall');
+    return this.#expectStep({ method: 'sendFunctionCallOutput', pattern: notFoundPattern(checked, callId) }, { verb: 'expectToolNotFound', args: [checked] });
   }
 
   /** The session follows the scripted handoff: it updates the session config for `target`, then sends the transfer output. */
   expectHandoff(target: HandoffTarget): this {
     const context = this.#context('expectHandoff');
-    const { label } = handoffTargetOf(target, context);
-    const toolName = handoffToolName(target);
-    const call = this.#toolCalls.get(toolName);
+    const handoff = readHandoff(target, context);
+    const call = this.#toolCalls.get(handoff.toolName);
     if (!call) {
-      throw misuse(context, 'no_tool_call', `there is no emitHandoff(${label}) before this step; the handoff must be emitted first.`);
+      throw misuse(context, 'no_tool_call', `there is no emitHandoff(${handoff.label}) before this step; the handoff must be emitted first.`);
     }
-    const agent = agentOf(target);
-    const instructions = typeof agent?.instructions === 'string' ? { config: { instructions: agent.instructions } } : undefined;
-    this.#expectStep({ method: 'updateSessionConfig', pattern: instructions, describe: () => `expectHandoff(${label}): updateSessionConfig` });
-    return this.#expectStep({
-      method: 'sendFunctionCallOutput',
-      pattern: { toolCall: { name: toolName, callId: call.callId }, output: transferMessage(target) },
-      describe: () => `expectHandoff(${label}): sendFunctionCallOutput`,
-    });
+    const config = handoffConfigPattern(handoff);
+    this.#expectStep({ method: 'updateSessionConfig', ...(config ? { pattern: config } : {}) }, { verb: 'expectHandoff', args: [handoff.label], part: 'updateSessionConfig' });
+    return this.#expectStep(
+      { method: 'sendFunctionCallOutput', pattern: transferPattern(handoff, answeredId(call)) },
+      { verb: 'expectHandoff', args: [handoff.label], part: 'sendFunctionCallOutput' },
+    );
   }
 
   /**
-   * A tripped output guardrail: the session stops the answer (see `stops`) and sends the model its
-   * feedback message, which names the guardrail (its `policyHint`, or its name).
+   * A tripped output guardrail: the session stops the answer (see `stops`; a `response.cancel`
+   * names the response it cancels) and sends the model its feedback message, which says the answer
+   * was blocked and names the guardrail (its `policyHint`, or its name).
    */
   expectGuardrailTrip(name?: string, options: GuardrailTripOptions = {}): this {
     const context = this.#context('expectGuardrailTrip');
     if (name !== undefined && (typeof name !== 'string' || name === '')) {
       throw misuse(context, 'invalid_name', `expected the guardrail's name; got ${kindOf(name)}.`);
     }
-    const stops = options.stops ?? (this.#lastReply === 'audio' ? 'interrupt' : this.#lastReply === 'open text' ? 'cancel' : 'nothing');
+    const { stops: given, responseId: givenResponse } = checkOptionsObject(options, context);
+    const last = this.#lastReply;
+    const stops = given ?? (last?.kind === 'audio' ? 'interrupt' : last?.kind === 'open text' ? 'cancel' : 'nothing');
     if (!['interrupt', 'cancel', 'nothing'].includes(stops)) {
       throw misuse(context, 'invalid_option', `stops must be 'interrupt', 'cancel' or 'nothing'; got ${kindOf(stops)}.`);
     }
-    const verb = `expectGuardrailTrip(${name === undefined ? '' : JSON.stringify(name)})`;
-    if (stops === 'interrupt') this.#expectStep({ method: 'interrupt', pattern: undefined, describe: () => `${verb}: interrupt()` });
+    const responseId = givenResponse === undefined ? last?.responseId : checkId(givenResponse, 'responseId', context);
+    const args: LabelArg[] = name === undefined ? [] : [JSON.stringify(name)];
+    if (stops === 'interrupt') this.#expectStep({ method: 'interrupt' }, { verb: 'expectGuardrailTrip', args, part: 'interrupt()' });
     if (stops === 'cancel') {
-      this.#expectStep({ method: 'sendEvent', pattern: { event: { type: 'response.cancel' } }, describe: () => `${verb}: sendEvent(response.cancel)` });
+      const cancel = { type: 'response.cancel', ...(responseId === undefined ? {} : { response_id: responseId }) };
+      this.#expectStep({ method: 'sendEvent', pattern: { event: cancel } }, { verb: 'expectGuardrailTrip', args, part: 'sendEvent(response.cancel)' });
     }
-    const reason = name === undefined ? 'Your last answer was blocked.' : `Failed Guardrail Reason: ${name}.`;
-    return this.#expectStep({ method: 'sendMessage', pattern: { message: containing(reason) }, describe: () => `${verb}: sendMessage(feedback)` });
+    return this.#expectStep({ method: 'sendMessage', pattern: { message: guardrailFeedback(name) } }, { verb: 'expectGuardrailTrip', args, part: 'sendMessage(feedback)' });
+  }
+
+  /** The application approves the latest `emitMcpApprovalRequest`: the session sends the approval. */
+  expectMcpApproval(): this {
+    return this.#mcpResponse('expectMcpApproval', true, undefined);
+  }
+
+  /** The application rejects the latest `emitMcpApprovalRequest`; `reason` is what the rejection says (none unless given). */
+  expectMcpRejection(reason?: string): this {
+    return this.#mcpResponse('expectMcpRejection', false, reason);
+  }
+
+  /**
+   * The session reports an `error` event: its message contains `match` (or matches the RegExp, or
+   * passes the predicate, which gets the error). The script listens to `session`'s errors from
+   * here on: in a strict script, an error no step expects then fails the test too.
+   */
+  expectSessionError(session: ErrorReporter, match?: ErrorMatch): this {
+    const context = this.#context('expectSessionError');
+    if (typeof (session as { on?: unknown } | null)?.on !== 'function') {
+      throw misuse(context, 'invalid_session', `expected the RealtimeSession whose errors to check; got ${kindOf(session)}.`);
+    }
+    const checked = checkErrorMatch(match, context);
+    this.watchErrors(session);
+    const shown: LabelArg[] =
+      checked === undefined ? [] : [typeof checked === 'function' ? checked.name || 'predicate' : checked instanceof RegExp ? String(checked) : { value: checked, max: 60 }];
+    this.appendStep({ kind: 'session_error', label: { verb: 'expectSessionError', args: shown }, ...(checked === undefined ? {} : { match: checked }) });
+    return this;
   }
 
   // ── Inbound events ────────────────────────────────────────────────────────────────────────────
@@ -210,26 +291,28 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   /** Any transport event, typed by its name; delivered after the steps before it have been played. */
   emit<K extends RealtimeEventName>(event: K, ...args: RealtimeTransportEventTypes[K]): this;
   /**
-   * The transport interface's own signature, kept so that the script stays assignable to
-   * `RealtimeTransportLayer`; the overload above is the one every call resolves to.
+   * The transport interface's own signature, which no call can choose (it takes `never`): it keeps
+   * the script assignable to `RealtimeTransportLayer`, while an unknown event name fails to compile.
    */
-  emit<K extends keyof RealtimeTransportEventTypes>(event: K, ...args: RealtimeTransportEventTypes[K]): boolean;
+  emit(event: never, ...args: never): boolean;
   emit(name: string, ...args: unknown[]): this | boolean {
     const context = this.#context('emit');
-    if (typeof name !== 'string' || name === '') throw misuse(context, 'invalid_event', `expected an event name; got ${kindOf(name)}.`);
-    checkEvent(name, args, context);
-    const shown = (): string => (args.length === 0 ? '' : `, ${args.map((arg) => brief(arg, 60)).join(', ')}`);
-    return this.#emitStep({ describe: () => `emit('${name}'${shown()})`, events: [event(name, ...args)] });
+    const checked = checkEvent(name, args, context);
+    const shown: LabelArg[] = [`'${checked}'`, ...args.map((arg) => ({ value: arg, max: 60 }))];
+    return this.#emitStep({ verb: 'emit', args: shown }, [event(checked, ...args)]);
   }
 
-  /** The model calls `tool` (arguments typed from its schema); call, item and response ids are filled in. */
+  /**
+   * The model calls `tool` (arguments typed from its schema); call, item and response ids are
+   * filled in. A tool the agent does not offer fails the test when the call would be delivered.
+   */
   emitToolCall<T extends ToolRef>(tool: T, ...[args, options]: CallRest<T, RealtimeCallOptions>): this {
-    const context = this.#context('emitToolCall');
-    const name = toolNameOf(tool, context);
-    const checked = argumentsOf(args, context);
-    const call = this.#newToolCall(name, typeof checked === 'string' ? checked : JSON.stringify(checked), options, context);
-    const shown = (): string => (args === undefined ? name : `${name}, ${brief(checked, 60)}`);
-    return this.#emitStep({ describe: () => `emitToolCall(${shown()})`, events: toolCallEvents(name, call.args, call), calls: { name, kind: 'tool' } });
+    return this.#emitCall('emitToolCall', tool, args, options, true);
+  }
+
+  /** The model calls a tool the agent does not offer, to test what the SDK answers (see `expectToolNotFound`). */
+  emitUnknownToolCall(name: string, args?: Record<string, unknown> | string, options?: RealtimeCallOptions): this {
+    return this.#emitCall('emitUnknownToolCall', name, args, options, false);
   }
 
   /** The model sends the latest scripted tool call again (same call id, new response), as on a retry. */
@@ -238,30 +321,30 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     const last = this.#lastToolCall;
     if (!last) throw misuse(context, 'no_tool_call', 'there is no emitToolCall() before this step to send again.');
     const ids = { ...last, responseId: this.#nextId('response') };
-    return this.#emitStep({
-      describe: () => `reemitToolCall(${last.name} ${last.callId})`,
-      events: toolCallEvents(last.name, last.args, ids),
-      calls: { name: last.name, kind: 'tool' },
-    });
+    return this.#emitStep({ verb: 'reemitToolCall', args: [`${last.name} ${answeredId(last)}`] }, responseEvents(ids.responseId, [toolCallItem(last.name, last.args, ids)]), [
+      { name: last.name, kind: 'tool', offered: true },
+    ]);
   }
 
   /** The model hands off to `target` (an agent, a `handoff()`, or a name) through the SDK's handoff tool. */
   emitHandoff(target: HandoffTarget, options?: RealtimeCallOptions): this {
     const context = this.#context('emitHandoff');
-    const { label } = handoffTargetOf(target, context);
-    const name = handoffToolName(target);
-    const call = this.#newToolCall(name, '{}', options, context);
-    return this.#emitStep({ describe: () => `emitHandoff(${label})`, events: toolCallEvents(name, call.args, call), calls: { name, kind: 'handoff' } });
+    const { label, toolName } = readHandoff(target, context);
+    const call = this.#newToolCall(toolName, '{}', options, undefined, context);
+    return this.#emitStep({ verb: 'emitHandoff', args: [label] }, responseEvents(call.responseId, [toolCallItem(toolName, call.args, call)]), [
+      { name: toolName, kind: 'handoff', offered: true },
+    ]);
   }
 
   /** An assistant text answer, streamed word by word, then completed (unless `done: false`). */
   emitTextReply(text: string, options: TextReplyOptions = {}): this {
     const context = this.#context('emitTextReply');
     const deltas = checkReply(text, options, context);
-    const done = options.done ?? true;
-    this.#lastReply = done ? 'text' : 'open text';
-    const ids = this.#replyIds(options);
-    return this.#emitStep({ describe: () => `emitTextReply(${brief(text, 60)}${done ? '' : ', open'})`, events: textReplyEvents(text, deltas, done, ids) });
+    const done = checkBoolean(options.done, 'done', context) ?? true;
+    const ids = this.#replyIds(options, context);
+    this.#lastReply = { kind: done ? 'text' : 'open text', responseId: ids.responseId };
+    const args: LabelArg[] = [{ value: text, max: 60 }, ...(done ? [] : ['open'])];
+    return this.#emitStep({ verb: 'emitTextReply', args }, responseEvents(ids.responseId, [textItem(text, deltas, done, ids)]));
   }
 
   /** An assistant spoken answer: audio chunks with transcript deltas, then audio done and the completed item. */
@@ -269,52 +352,107 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     const context = this.#context('emitAudioReply');
     const deltas = checkReply(transcript, options, context);
     const chunks = audioChunks(options.audio ?? 200, context);
-    this.#lastReply = 'audio';
-    const ids = this.#replyIds(options);
-    return this.#emitStep({
-      describe: () => `emitAudioReply(${brief(transcript, 60)}, ${chunks.length} chunk${chunks.length === 1 ? '' : 's'})`,
-      events: audioReplyEvents(transcript, chunks, deltas, ids),
-    });
+    const ids = this.#replyIds(options, context);
+    this.#lastReply = { kind: 'audio', responseId: ids.responseId };
+    const args: LabelArg[] = [{ value: transcript, max: 60 }, `${chunks.length} chunk${chunks.length === 1 ? '' : 's'}`];
+    return this.#emitStep({ verb: 'emitAudioReply', args }, responseEvents(ids.responseId, [audioItem(transcript, chunks, deltas, ids)]));
+  }
+
+  /**
+   * One model response holding several items, in order: a message and a tool call, several
+   * transcript items, … `emitResponse((r) => r.text('Let me check.').toolCall(lookupOrder, { orderId: 'A' }))`.
+   */
+  emitResponse(build: (response: ResponseBuilder) => unknown, options: ResponseOptions = {}): this {
+    const context = this.#context('emitResponse');
+    if (typeof build !== 'function') throw misuse(context, 'invalid_turn', `expected a callback like (r) => r.text('Hi'); got ${kindOf(build)}.`);
+    const { responseId: given } = checkOptionsObject(options, context);
+    const responseId = given === undefined ? this.#nextId('response') : checkId(given, 'responseId', context);
+    const response = new ResponseBuilder(this.#responseHost(), responseId, context);
+    build(response);
+    const { items, labels, calls } = response.finish();
+    const last = items.at(-1)?.output as { type?: string; content?: { type?: string }[] } | undefined;
+    if (last?.type === 'message') this.#lastReply = { kind: last.content?.[0]?.type === 'output_audio' ? 'audio' : 'text', responseId };
+    return this.#emitStep({ verb: 'emitResponse', args: labels }, responseEvents(responseId, items), calls);
   }
 
   /** The server's record of a typed user message, which puts it into the session's history. */
   emitUserMessage(text: string, options: { itemId?: string } = {}): this {
     const context = this.#context('emitUserMessage');
-    if (typeof text !== 'string') throw misuse(context, 'invalid_text', `expected the message text; got ${kindOf(text)}.`);
-    return this.#emitStep({ describe: () => `emitUserMessage(${brief(text, 60)})`, events: userMessageEvents(text, this.#itemId(options.itemId, context)) });
+    checkText(text, 'the message text', context);
+    return this.#emitStep({ verb: 'emitUserMessage', args: [{ value: text, max: 60 }] }, userMessageEvents(text, this.#itemId(options.itemId, context)));
   }
 
   /** The user spoke: an input audio item whose transcription then completes and merges into history. */
   emitUserTranscript(transcript: string, options: { itemId?: string } = {}): this {
     const context = this.#context('emitUserTranscript');
-    if (typeof transcript !== 'string') throw misuse(context, 'invalid_text', `expected the transcript; got ${kindOf(transcript)}.`);
-    return this.#emitStep({
-      describe: () => `emitUserTranscript(${brief(transcript, 60)})`,
-      events: userTranscriptEvents(transcript, this.#itemId(options.itemId, context)),
-    });
+    checkText(transcript, 'the transcript', context);
+    return this.#emitStep({ verb: 'emitUserTranscript', args: [{ value: transcript, max: 60 }] }, userTranscriptEvents(transcript, this.#itemId(options.itemId, context)));
+  }
+
+  /** The server deleted an item from the conversation: the session drops it from its history. */
+  emitItemDeleted(itemId: string): this {
+    const context = this.#context('emitItemDeleted');
+    const id = checkId(itemId, 'itemId', context);
+    return this.#emitStep({ verb: 'emitItemDeleted', args: [JSON.stringify(id)] }, [event('item_deleted', { itemId: id })]);
   }
 
   /** The server detected the user talking over the answer: the transport reports `audio_interrupted`. */
   emitInterruption(): this {
-    return this.#emitStep({ describe: () => 'emitInterruption()', events: [event('audio_interrupted')] });
+    return this.#emitStep({ verb: 'emitInterruption' }, [event('audio_interrupted')]);
   }
 
   /** A usage report, added to `session.usage`. */
   emitUsage(usage: UsageInput | Usage): this {
-    const context = this.#context('emitUsage');
-    if (!isPlainObject(usage) && typeof (usage as Usage | null)?.add !== 'function') {
-      throw misuse(context, 'invalid_usage', `expected usage like { inputTokens: 10, outputTokens: 5 }; got ${kindOf(usage)}.`);
-    }
-    return this.#emitStep({ describe: () => `emitUsage(${brief(usage, 60)})`, events: usageEvents(usage) });
+    checkUsage(usage, this.#context('emitUsage'));
+    return this.#emitStep({ verb: 'emitUsage', args: [{ value: usage, max: 60 }] }, usageEvents(usage));
+  }
+
+  /** The server reports an error (the transport's `error` event), which the session passes on as its own `error` event. */
+  emitError(error: unknown): this {
+    const context = this.#context('emitError');
+    if (error === undefined || error === null) throw misuse(context, 'missing_error', 'pass the error the server reports, e.g. { message: "rate limited" }.');
+    return this.#emitStep({ verb: 'emitError', args: [{ value: error, max: 60 }] }, [event('error', { type: 'error', error })]);
   }
 
   /** The connection drops from the server's side: the transport disconnects, then reports `error` if one is given. */
   emitDisconnect(error?: unknown): this {
     const hasError = arguments.length > 0 && error !== undefined;
-    return this.#emitStep({
-      describe: () => `emitDisconnect(${hasError ? brief(error, 60) : ''})`,
-      events: [{ type: 'disconnect', error, hasError }],
-    });
+    return this.#emitStep({ verb: 'emitDisconnect', args: hasError ? [{ value: error, max: 60 }] : [] }, [{ type: 'disconnect', error, hasError }]);
+  }
+
+  /**
+   * A remote MCP tool asks for approval (`serverLabel` names the MCP server): the session raises
+   * `tool_approval_requested`; `expectMcpApproval()` or `expectMcpRejection()` checks the answer.
+   */
+  emitMcpApprovalRequest(serverLabel: string, name: string, args: Record<string, unknown> = {}, options: McpApprovalRequestOptions = {}): this {
+    const context = this.#context('emitMcpApprovalRequest');
+    const server = checkText(serverLabel, 'the MCP server label', context);
+    const tool = toolNameOf(name, context);
+    if (!isPlainObject(args)) throw misuse(context, 'invalid_arguments', `tool arguments must be an object; got ${kindOf(args)}.`);
+    const itemId = this.#itemId(checkOptionsObject(options, context).itemId, context);
+    this.#lastMcpRequest = { itemId, serverLabel: server, name: tool };
+    return this.#emitStep(
+      { verb: 'emitMcpApprovalRequest', args: [JSON.stringify(server), tool, { value: args, max: 40 }] },
+      mcpApprovalRequestEvents({ itemId, serverLabel: server, name: tool, arguments: args }),
+    );
+  }
+
+  /**
+   * Delivers the preceding emit… step even when the session has closed the connection, as a late
+   * server event: the test checks that the session ignores it (a strict script fails on any call
+   * the session makes in answer).
+   */
+  evenIfClosed(): this {
+    const context = this.#context('evenIfClosed');
+    const last = this.lastStep;
+    const lastIndex = Math.max(this.stepCount - 1, 0);
+    if (last?.kind !== 'emit') {
+      throw misuse({ ...context, stepIndex: lastIndex }, 'nothing_to_deliver', 'it makes the events of an emit… step reach a closed session, so it must follow one.');
+    }
+    if (!this.replaceLastStep({ ...last, evenIfClosed: true, label: { ...last.label, part: 'even if closed' } })) {
+      throw misuse({ ...context, stepIndex: lastIndex }, 'already_played', 'the events have already been delivered; write .evenIfClosed() in the same chain as the step.');
+    }
+    return this;
   }
 
   // ── Internals ─────────────────────────────────────────────────────────────────────────────────
@@ -323,14 +461,25 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     return { double: this.label, stepIndex: this.stepCount, verb };
   }
 
-  #expectStep(step: Omit<ExpectStep, 'kind'>): this {
-    this.appendStep({ kind: 'expect', ...step });
+  #expectStep(step: Omit<ExpectStep, 'kind' | 'label'>, label: StepLabel): this {
+    this.appendStep({ kind: 'expect', label, ...step });
     return this;
   }
 
-  #emitStep(step: Omit<EmitStep, 'kind'>): this {
-    this.appendStep({ kind: 'emit', ...step });
+  #emitStep(label: StepLabel, events: readonly PlannedEvent[], calls?: readonly ModelCall[]): this {
+    const step: EmitStep = calls ? { kind: 'emit', label, events, calls } : { kind: 'emit', label, events };
+    this.appendStep(step);
     return this;
+  }
+
+  #emitCall(verb: string, tool: ToolRef, args: unknown, options: RealtimeCallOptions | undefined, offered: boolean): this {
+    const context = this.#context(verb);
+    const name = toolNameOf(tool, context);
+    const checked = argumentsOf(args, context);
+    const call = this.#newToolCall(name, typeof checked === 'string' ? checked : JSON.stringify(checked), options, undefined, context);
+    const shown: LabelArg[] = args === undefined ? [name] : [name, { value: checked, max: 60 }];
+    if (call.callId === '') shown.push('no call id');
+    return this.#emitStep({ verb, args: shown }, responseEvents(call.responseId, [toolCallItem(name, call.args, call)]), [{ name, kind: 'tool', offered }]);
   }
 
   #nextId(kind: 'call' | 'item' | 'response'): string {
@@ -339,58 +488,62 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   }
 
   #itemId(itemId: string | undefined, context: StepContext): string {
-    if (itemId === undefined) return this.#nextId('item');
-    if (typeof itemId !== 'string' || itemId === '') throw misuse(context, 'invalid_id', `itemId must be a non-empty string; got ${kindOf(itemId)}.`);
-    return itemId;
+    return itemId === undefined ? this.#nextId('item') : checkId(itemId, 'itemId', context);
   }
 
-  #replyIds(options: ReplyOptions): { itemId: string; responseId: string } {
-    const context = this.#context('reply');
-    const responseId = options.responseId ?? this.#nextId('response');
-    if (typeof responseId !== 'string' || responseId === '') {
-      throw misuse(context, 'invalid_id', `responseId must be a non-empty string; got ${kindOf(responseId)}.`);
-    }
+  #replyIds(options: ReplyOptions, context: StepContext): { itemId: string; responseId: string } {
+    const responseId = options.responseId === undefined ? this.#nextId('response') : checkId(options.responseId, 'responseId', context);
     return { itemId: this.#itemId(options.itemId, context), responseId };
   }
 
-  #newToolCall(name: string, args: string, options: RealtimeCallOptions | undefined, context: StepContext): ToolCallRecord {
-    const callId = explicitCallId(options, context) ?? this.#nextId('call');
-    const itemId = this.#itemId(options?.itemId, context);
-    const responseId = options?.responseId ?? this.#nextId('response');
-    if (typeof responseId !== 'string' || responseId === '') {
-      throw misuse(context, 'invalid_id', `responseId must be a non-empty string; got ${kindOf(responseId)}.`);
-    }
-    const call = { name, args, callId, itemId, responseId };
+  #newToolCall(name: string, args: string, options: RealtimeCallOptions | ResponseCallOptions | undefined, responseId: string | undefined, context: StepContext): ToolCallRecord {
+    const given = checkOptionsObject(options, context) as RealtimeCallOptions;
+    // An empty call id is a call the server sent without one; any other id is checked as usual.
+    const callId = given.callId === '' ? '' : (explicitCallId(given, context) ?? this.#nextId('call'));
+    const itemId = this.#itemId(given.itemId, context);
+    const response = responseId ?? (given.responseId === undefined ? this.#nextId('response') : checkId(given.responseId, 'responseId', context));
+    const call = { name, args, callId, itemId, responseId: response };
     this.#toolCalls.set(name, call);
     this.#lastToolCall = call;
     return call;
   }
 
-  #expectOutput(verb: string, tool: ToolRef, output: unknown, options: CallOptions | undefined, defaultMessage = false): this {
-    const context = this.#context(verb);
-    const name = toolNameOf(tool, context);
-    const callId = explicitCallId(options, context) ?? this.#toolCalls.get(name)?.callId;
-    if (callId === undefined) {
-      throw misuse(
-        context,
-        'no_tool_call',
-        `there is no emitToolCall(${name}) before this step to take the call id from; emit the call first or pass { callId }.`,
-      );
-    }
-    let expected = output;
-    if (output !== undefined && typeof output !== 'string' && !isAsymmetricMatcher(output)) {
-      if (typeof output !== 'object' || output === null) {
-        throw misuse(context, 'invalid_output', `expected the output text, an asymmetric matcher or an object; got ${kindOf(output)}.`);
-      }
-      expected = JSON.stringify(output);
-    }
-    const shown = (): string => (output === undefined || defaultMessage ? name : `${name}, ${brief(output, 60)}`);
-    return this.#expectStep({
-      method: 'sendFunctionCallOutput',
-      pattern: { toolCall: { name, callId }, output: expected === undefined ? notAToolError : expected },
-      describe: () => `${verb}(${shown()})`,
-    });
+  #responseHost(): ResponseHost {
+    return {
+      itemId: (given, context) => this.#itemId(given, context),
+      toolCall: (name, args, options, responseId, context) => this.#newToolCall(name, args, options, responseId, context),
+    };
   }
+
+  #outputOptions(options: ToolOutputOptions | undefined, context: StepContext): { startResponse: boolean | undefined } {
+    const { startResponse } = checkOptionsObject(options, context);
+    return { startResponse: checkBoolean(startResponse, 'startResponse', context) };
+  }
+
+  /** The call id an output for `name` answers: the one given, or the latest scripted call's. */
+  #callIdFor(name: string, options: CallOptions | undefined, context: StepContext, emitter = 'emitToolCall'): string {
+    const given = explicitCallId(options, context);
+    if (given !== undefined) return given;
+    const call = this.#toolCalls.get(name);
+    if (call === undefined) {
+      throw misuse(context, 'no_tool_call', `there is no ${emitter}(${name}) before this step to take the call id from; emit the call first or pass { callId }.`);
+    }
+    return answeredId(call);
+  }
+
+  #mcpResponse(verb: string, approved: boolean, reason: string | undefined): this {
+    const context = this.#context(verb);
+    if (reason !== undefined) checkText(reason, 'the rejection reason', context);
+    const request = this.#lastMcpRequest;
+    if (!request) throw misuse(context, 'no_tool_call', 'there is no emitMcpApprovalRequest() before this step to answer.');
+    const shown: LabelArg[] = [`${request.serverLabel}/${request.name}`, ...(reason === undefined ? [] : [{ value: reason, max: 60 }])];
+    return this.#expectStep({ method: 'sendMcpResponse', pattern: { approvalRequest: request, approved, reason } }, { verb, args: shown });
+  }
+}
+
+/** The id the session answers a call by: its call id, or its item id when the server sent none. */
+function answeredId(call: ToolCallIds): string {
+  return call.callId === '' ? call.itemId : call.callId;
 }
 
 /** A scripted Realtime transport: `new RealtimeSession(agent, { transport: realtime().expect(…).emit(…) })`. */
@@ -398,109 +551,4 @@ export function realtime(options?: RealtimeOptions): RealtimeScript {
   return new RealtimeScript(options);
 }
 
-function checkOptions(options: RealtimeOptions): RealtimeOptions {
-  const invalid = (problem: string): ScriptError =>
-    new ScriptError({ reason: 'invalid_option', double: 'realtime()', message: `realtime(): ${problem}` });
-  if (typeof options !== 'object' || options === null) throw invalid(`options must be an object like { name: 'support' }; got ${kindOf(options)}.`);
-  const { name, strict, timeoutMs } = options;
-  if (name !== undefined && (typeof name !== 'string' || name === '')) throw invalid(`name must be a non-empty string; got ${kindOf(name)}.`);
-  if (strict !== undefined && typeof strict !== 'boolean') throw invalid(`strict must be a boolean; got ${kindOf(strict)}.`);
-  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs))) {
-    throw invalid(`timeoutMs must be a positive number of milliseconds (default ${DEFAULT_TIMEOUT_MS}); got ${kindOf(timeoutMs)}.`);
-  }
-  return options;
-}
-
-/** Events whose payload the session needs in a certain shape are checked where the test writes them. */
-function checkEvent(name: string, args: unknown[], context: StepContext): void {
-  const payload = args[0] as Record<string, unknown> | undefined;
-  const need = (fields: readonly string[], hint = ''): void => {
-    const missing = fields.filter((field) => typeof payload?.[field] !== 'string' || payload[field] === '');
-    if (typeof payload !== 'object' || payload === null || missing.length > 0) {
-      const problem =
-        typeof payload === 'object' && payload !== null
-          ? `${listNames(missing)} ${missing.length === 1 ? 'is' : 'are'} missing or empty`
-          : `got ${kindOf(payload)}`;
-      const needs = fields.length === 1 ? `a string ${listNames(fields)}` : `the strings ${listNames(fields)}`;
-      throw misuse(context, 'invalid_event', `the "${name}" event needs ${needs}; ${problem}.${hint}`);
-    }
-  };
-  if (name === 'function_call') need(['name', 'callId', 'responseId'], ' emitToolCall(tool, args) fills them in.');
-  if (name === 'item_update') need(['itemId', 'type']);
-  if (name === 'item_deleted') need(['itemId']);
-}
-
-function checkReply(text: string, options: ReplyOptions, context: StepContext): readonly string[] {
-  if (typeof text !== 'string') throw misuse(context, 'invalid_text', `expected the reply text; got ${kindOf(text)}.`);
-  if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `options must be an object; got ${kindOf(options)}.`);
-  const { deltas } = options;
-  if (deltas === undefined) return wordsOf(text);
-  if (!Array.isArray(deltas) || !deltas.every((delta) => typeof delta === 'string')) {
-    throw misuse(context, 'invalid_option', `deltas must be an array of strings; got ${kindOf(deltas)}.`);
-  }
-  if (deltas.join('') !== text) {
-    throw misuse(context, 'invalid_option', `the deltas join to ${brief(deltas.join(''), 60)}, not to the text ${brief(text, 60)}.`);
-  }
-  return deltas;
-}
-
-function audioChunks(audio: AudioReplyOptions['audio'], context: StepContext): readonly ArrayBuffer[] {
-  if (typeof audio === 'number') {
-    if (!(audio > 0) || !Number.isFinite(audio)) throw misuse(context, 'invalid_audio', `the audio duration must be a positive number of ms; got ${kindOf(audio)}.`);
-    return chunk(tone(audio), 100);
-  }
-  const chunks: readonly unknown[] = Array.isArray(audio) ? audio : [audio];
-  if (chunks.length === 0 || !chunks.every((part) => Object.prototype.toString.call(part) === '[object ArrayBuffer]')) {
-    throw misuse(context, 'invalid_audio', `audio must be an ArrayBuffer, an array of them, or a duration in ms; got ${kindOf(audio)}.`);
-  }
-  return chunks as readonly ArrayBuffer[];
-}
-
-function handoffToolName(target: HandoffTarget): string {
-  if (typeof target !== 'string') return getHandoff(target).toolName;
-  return target.startsWith('transfer_to_') ? target : `transfer_to_${toFunctionToolName(target)}`;
-}
-
-function agentOf(target: HandoffTarget): Agent<any, any> | undefined {
-  if (typeof target === 'string') return undefined;
-  const asHandoff = target as Partial<Handoff<any, any>>;
-  if (typeof asHandoff.toolName === 'string' && typeof asHandoff.agentName === 'string') return asHandoff.agent as Agent<any, any> | undefined;
-  return target as Agent<any, any>;
-}
-
-function transferMessage(target: HandoffTarget): string | undefined {
-  if (typeof target === 'string') return target.startsWith('transfer_to_') ? undefined : JSON.stringify({ assistant: target });
-  const agent = agentOf(target);
-  return agent ? getTransferMessage(agent) : undefined;
-}
-
-/**
- * The texts the SDK sends as a tool's output when the tool did not run: it threw (the default
- * error function), its arguments did not parse, it timed out, or it does not exist. The session
- * swallows the failure, so an unspecified output must not let these through.
- */
-const SDK_TOOL_ERRORS = [
-  /^An error occurred while running the tool\. Please try again\.$/,
-  /^An error occurred while parsing tool arguments\./,
-  /^Tool '.+' timed out after \d+ms\.$/,
-  /^Tool .+ not found$/,
-];
-
-const notAToolError = {
-  asymmetricMatch: (value: unknown) => typeof value === 'string' && !SDK_TOOL_ERRORS.some((text) => text.test(value)),
-  toString: () => "an output that is not the SDK's tool-error text",
-};
-
-/** A tiny asymmetric matcher the kit can use without a runner's `expect`. */
-function containing(text: string): { asymmetricMatch(value: unknown): boolean; toString(): string } {
-  return {
-    asymmetricMatch: (value) => typeof value === 'string' && value.includes(text),
-    toString: () => `StringContaining ${JSON.stringify(text)}`,
-  };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
+export type { ResponseBuilder, ResponseCallOptions };

@@ -21,21 +21,37 @@ function responseDone(responseId: string, output: readonly unknown[]): PlannedEv
   return event('turn_done', { type: 'response_done', response: { id: responseId, output, usage: NO_USAGE } });
 }
 
+/** One item of a response: the events that stream it, and what the response's end lists for it. */
+export interface ResponseItem {
+  readonly events: readonly PlannedEvent[];
+  /** `undefined` for an item left open (a text still streaming). */
+  readonly output: unknown;
+}
+
+/** Wraps items in one response: it starts, its items stream in order, and (when every item is done) it ends listing them. */
+export function responseEvents(responseId: string, items: readonly ResponseItem[]): PlannedEvent[] {
+  const events = [responseStarted(responseId), ...items.flatMap((item) => item.events)];
+  if (items.some((item) => item.output === undefined)) return events;
+  return [...events, responseDone(responseId, items.map((item) => item.output))];
+}
+
 export interface ToolCallIds {
+  /** Empty for a call the server sends without a call id. */
   callId: string;
   itemId: string;
   responseId: string;
 }
 
-/** The model calls a function: the call item, the `function_call` the session dispatches, the response's end. */
-export function toolCallEvents(name: string, args: string, ids: ToolCallIds): PlannedEvent[] {
+/** The model calls a function: the call item appears, and the `function_call` the session dispatches. */
+export function toolCallItem(name: string, args: string, ids: ToolCallIds): ResponseItem {
   const { callId, itemId, responseId } = ids;
-  return [
-    responseStarted(responseId),
-    event('item_update', { itemId, type: 'function_call', status: 'in_progress', name, arguments: args, output: null }),
-    event('function_call', { id: itemId, type: 'function_call', name, callId, arguments: args, responseId }),
-    responseDone(responseId, [{ type: 'function_call', id: itemId, callId, name, arguments: args, status: 'completed' }]),
-  ];
+  return {
+    events: [
+      event('item_update', { itemId, type: 'function_call', status: 'in_progress', name, arguments: args, output: null }),
+      event('function_call', { id: itemId, type: 'function_call', name, callId, arguments: args, responseId }),
+    ],
+    output: { type: 'function_call', id: itemId, callId, name, arguments: args, status: 'completed' },
+  };
 }
 
 export interface ReplyIds {
@@ -43,25 +59,23 @@ export interface ReplyIds {
   responseId: string;
 }
 
-/** An assistant text answer streamed in `deltas`; with `done: false` the response stays open. */
-export function textReplyEvents(text: string, deltas: readonly string[], done: boolean, ids: ReplyIds): PlannedEvent[] {
+/** An assistant text streamed in `deltas`; with `done: false` the item stays open. */
+export function textItem(text: string, deltas: readonly string[], done: boolean, ids: ReplyIds): ResponseItem {
   const { itemId, responseId } = ids;
   const content = [{ type: 'output_text', text }];
-  const events = [
-    responseStarted(responseId),
+  const streamed = [
     event('item_update', { itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] }),
     ...deltas.map((delta) => event('output_text_delta', { type: 'output_text_delta', itemId, delta, responseId })),
   ];
-  if (!done) return events;
-  return [
-    ...events,
-    event('item_update', { itemId, type: 'message', role: 'assistant', status: 'completed', content }),
-    responseDone(responseId, [{ type: 'message', id: itemId, role: 'assistant', status: 'completed', content }]),
-  ];
+  if (!done) return { events: streamed, output: undefined };
+  return {
+    events: [...streamed, event('item_update', { itemId, type: 'message', role: 'assistant', status: 'completed', content })],
+    output: { type: 'message', id: itemId, role: 'assistant', status: 'completed', content },
+  };
 }
 
 /** An assistant spoken answer: audio chunks interleaved with transcript deltas, then audio done and the item completed. */
-export function audioReplyEvents(transcript: string, chunks: readonly ArrayBuffer[], deltas: readonly string[], ids: ReplyIds): PlannedEvent[] {
+export function audioItem(transcript: string, chunks: readonly ArrayBuffer[], deltas: readonly string[], ids: ReplyIds): ResponseItem {
   const { itemId, responseId } = ids;
   const content = [{ type: 'output_audio', transcript }];
   const streamed: PlannedEvent[] = [];
@@ -71,14 +85,15 @@ export function audioReplyEvents(transcript: string, chunks: readonly ArrayBuffe
     const delta = deltas[index];
     if (delta !== undefined) streamed.push(event('audio_transcript_delta', { type: 'transcript_delta', itemId, delta, responseId }));
   }
-  return [
-    responseStarted(responseId),
-    event('item_update', { itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] }),
-    ...streamed,
-    event('audio_done'),
-    event('item_update', { itemId, type: 'message', role: 'assistant', status: 'completed', content }),
-    responseDone(responseId, [{ type: 'message', id: itemId, role: 'assistant', status: 'completed', content }]),
-  ];
+  return {
+    events: [
+      event('item_update', { itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] }),
+      ...streamed,
+      event('audio_done'),
+      event('item_update', { itemId, type: 'message', role: 'assistant', status: 'completed', content }),
+    ],
+    output: { type: 'message', id: itemId, role: 'assistant', status: 'completed', content },
+  };
 }
 
 /** The server's echo of a typed user message, which is what puts it into the session's history. */
@@ -101,6 +116,12 @@ export function usageEvents(usage: UsageInput | Usage): PlannedEvent[] {
   // The session adds the value to its own Usage, which reads the fields of another Usage.
   const value = typeof (usage as Usage).add === 'function' ? usage : new Usage(usage);
   return [event('usage_update', value)];
+}
+
+/** A remote MCP tool asks for approval: the transport adds the request item to history, then raises it. */
+export function mcpApprovalRequestEvents(request: { itemId: string; serverLabel: string; name: string; arguments: Record<string, unknown> }): PlannedEvent[] {
+  const item = { itemId: request.itemId, type: 'mcp_approval_request', serverLabel: request.serverLabel, name: request.name, arguments: request.arguments, approved: null };
+  return [event('item_update', item), event('mcp_approval_request', item)];
 }
 
 /** `"Hi there."` → `["Hi", " there."]`: how a transcript streams when the test does not say. */

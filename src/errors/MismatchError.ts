@@ -35,7 +35,13 @@ export type MismatchKind =
   /** A tool call started a second time (a tool run again, e.g. after a resume). */
   | 'tool_ran_twice'
   /** A tool call ended without a start, or ended twice. */
-  | 'unbalanced_tool_call';
+  | 'unbalanced_tool_call'
+  /** An expected call (or session error) came before the events the script delivers ahead of it. */
+  | 'too_early'
+  /** A step meant a tool the agent does not offer (to test the SDK's "not found" answer), but the agent offers it. */
+  | 'offered'
+  /** The session reported an error that no step expected. */
+  | 'unexpected_error';
 
 /** What a mismatch is made of; the constructor words every mismatch of every double from it. */
 export interface MismatchSpec {

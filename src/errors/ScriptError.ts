@@ -74,6 +74,12 @@ export type ScriptErrorReason =
   | 'nothing_to_fail'
   /** `.fails()` was given twice for one step. */
   | 'already_failing'
+  /** A step was changed (`.fails()`, `.evenIfClosed()`) after the script had played it. */
+  | 'already_played'
+  /** `.evenIfClosed()` does not follow an emit… step. */
+  | 'nothing_to_deliver'
+  /** `expectSessionError()` was given something that reports no errors (not a `RealtimeSession`). */
+  | 'invalid_session'
   /** An audio target, buffer or duration is malformed. */
   | 'invalid_audio'
   /** An expected tool output is not text, an asymmetric matcher or an object. */

@@ -7,19 +7,30 @@ import type {
   TransportToolCallEvent,
 } from '@openai/agents/realtime';
 import { ScriptedRealtimeTransport } from '@openai/agents/realtime/testing';
-import type { MismatchError } from '../errors/MismatchError';
 import { SettleTimeoutError } from '../errors/SettleTimeoutError';
-import { describeFormat, describeMs, inputFormatOf, msOf, PCM16_24K, type AudioFormat } from '../format/audioFormat';
-import { brief } from '../format/brief';
-import { closest, listNames } from '../format/closest';
-import { plural } from '../format/report';
+import { describeFormat, type AudioFormat } from '../format/audioFormat';
 import type { DoubleOptions } from '../vocabulary';
 import { Ledger, LEDGER } from './ledger';
-import { differenceFrom } from './partialMatch';
-import { byteLengthOf, describeRealtimeCall, isLifecycle, type RealtimeCall, type RealtimeMethod } from './realtimeCall';
-import { labelOf, type EmitStep, type ExpectStep, type RealtimeStep } from './realtimeStep';
-import { after, nextMacrotask } from './realTimers';
+import { AudioProgress } from './realtimeAudio';
+import { describeRealtimeCall, isLifecycle, type RealtimeCall, type RealtimeMethod } from './realtimeCall';
+import { EventDelivery } from './realtimeDelivery';
+import {
+  checkCall,
+  checkError,
+  errorRejected,
+  ranOut,
+  tooEarly,
+  unexpectedError,
+  wrongArguments,
+  wrongMethod,
+  type MismatchWords,
+} from './realtimeMatching';
+import { RealtimePlan } from './realtimePlan';
+import { SessionConfigView } from './realtimeSessionConfig';
+import { DEFAULT_TIMEOUT_MS, Settling } from './realtimeSettling';
+import { awaitedBy, labelOf, type ExpectedStep, type RealtimeStep } from './realtimeStep';
 
+export { DEFAULT_TIMEOUT_MS } from './realtimeSettling';
 
 export interface RealtimeOptions extends DoubleOptions {
   /** `false` records calls no step planned and lets them pass; steps are still played in order. Default `true`. */
@@ -28,7 +39,16 @@ export interface RealtimeOptions extends DoubleOptions {
   timeoutMs?: number;
 }
 
-export const DEFAULT_TIMEOUT_MS = 2000;
+/** What matchers read off a `realtime()` script beyond its calls. */
+export interface RealtimeView {
+  /** The calls an `expectToolRejection` step took: outputs of tools that did not run. */
+  readonly rejections: ReadonlySet<number>;
+}
+
+/** Anything the session reports its errors on: a `RealtimeSession`. */
+export interface ErrorReporter {
+  on(event: 'error', listener: (event: unknown) => void): unknown;
+}
 
 type Listener<K extends keyof RealtimeTransportEventTypes> = (...args: RealtimeTransportEventTypes[K]) => void;
 
@@ -36,7 +56,7 @@ interface CallRecord {
   method: RealtimeMethod;
   /** Where the inner transport recorded the call; `undefined` for a close it ignored. */
   recorded: number | undefined;
-  /** The step the call consumed (or advanced, for audio steps). */
+  /** The step the call was played on (or advanced, for audio steps). */
   stepIndex: number | undefined;
   note: 'lifecycle' | 'unscripted' | 'mismatch' | undefined;
   format: AudioFormat;
@@ -45,31 +65,24 @@ interface CallRecord {
 interface Verdict {
   stepIndex?: number;
   note?: CallRecord['note'];
-  mismatch?: MismatchError;
-  failure?: { error: unknown };
+  mismatch?: MismatchWords;
+  failure?: { readonly error: unknown };
 }
-
-interface Waiter {
-  resolve(): void;
-  reject(error: unknown): void;
-  /** Clears the timeout once one is armed. */
-  cancel(): void;
-  draining: boolean;
-  timeoutMs: number;
-}
-
-const noop = (): void => undefined;
 
 /**
- * A Realtime transport that plays a script: outbound calls are matched against `expect` steps in
- * order, and the events written after a step are delivered once it has been played and the
- * session can observe them. The SDK's `ScriptedRealtimeTransport` does the transport work inside
- * (listeners, connection status, detached call snapshots, injected failures, disconnects); it
- * falls short as a test double in three ways this class makes up for:
+ * A Realtime transport that plays a script: steps are played strictly in order, outbound calls
+ * matched against `expect` steps and the events written after a step delivered once it has been
+ * played, the session has finished reacting to it and it can observe them. The SDK's
+ * `ScriptedRealtimeTransport` does the transport work inside (listeners, connection status,
+ * detached call snapshots, injected failures, disconnects); it falls short as a test double in
+ * four ways this class makes up for:
  * - its `expectCall` needs a scenario running beside the test, with hand-made gates and an
  *   `AbortSignal`; here the script is written up front and `settled()` is the one bounded wait;
  * - an event emitted before `session.connect()` has resolved is silently lost (the session
  *   listens only from then on); here events wait until the connection is up;
+ * - an event emitted while the session still reacts to the previous one reaches other SDK code
+ *   paths than the test means (a replayed tool call finds the first one "in flight"); here each
+ *   step's events wait until the session's reactions have run;
  * - a mismatch throws into the caller, which is often the session, and the session turns it into
  *   an `error` event, after which `assertComplete()` passes; here every mismatch is recorded, so
  *   `settled()`, `toBeComplete()` and the after-each verification fail, and none is thrown into
@@ -80,51 +93,44 @@ export class RealtimeDouble {
   readonly strict: boolean;
   readonly timeoutMs: number;
   readonly #inner = new ScriptedRealtimeTransport();
-  readonly #steps: RealtimeStep[] = [];
-  /** The first `expect` step not matched yet (or the end); every `expect` before it has been matched. */
-  #nextExpect = 0;
-  /** The first `emit` step not delivered yet (or the end). */
-  #nextEmit = 0;
-  /** Bytes an audio step has taken so far. */
-  #audioTaken = 0;
+  readonly #plan = new RealtimePlan();
+  readonly #config = new SessionConfigView();
+  readonly #audio = new AudioProgress(this.#config);
+  readonly #delivery: EventDelivery;
+  readonly #settling: Settling;
   readonly #log: CallRecord[] = [];
   /** How many calls the inner transport has recorded. */
   #forwarded = 0;
-  readonly #ledger: Ledger;
-  /** The session can observe events: connected, and `connect()` has resolved for everyone awaiting it. */
-  #ready = false;
-  #generation = 0;
-  #flushQueued = false;
-  #flushing = false;
-  readonly #waiters = new Set<Waiter>();
-  #format: AudioFormat = PCM16_24K;
-  /** Function names the agent offers, read off the session config; `undefined` before any is seen. */
-  #offered: string[] | undefined;
+  /** `calls` as last read: the inner transport copies every call on each read, so reports would cost n² copies. */
+  #callsView: readonly RealtimeCall[] | undefined;
+  readonly #ledger: Ledger<RealtimeView>;
+  readonly #watched = new WeakSet<object>();
+  #label: string | undefined;
 
   constructor(options: RealtimeOptions = {}) {
     this.name = options.name;
     this.strict = options.strict ?? true;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.#ledger = new Ledger({
+    this.#ledger = new Ledger<RealtimeView>({
       kind: 'realtime',
       name: options.name,
       verify: options.verify !== false,
-      pending: () => this.#pendingIndexes().map((index) => ({ index, label: this.#describePending(index) })),
+      pending: () => this.#plan.pendingIndexes().map((index) => ({ index, label: this.#describePending(index) })),
+      view: () => ({ rejections: this.#rejections() }),
     });
+    this.#settling = new Settling(this.#ledger, this.#plan, (timeoutMs) => this.#timeoutError(timeoutMs));
+    this.#delivery = new EventDelivery(this.#inner, this.#plan, this.#config, this.#ledger, this.#settling);
   }
 
   /** The bookkeeping matchers and the after-each verification read. */
-  get [LEDGER](): Ledger {
+  get [LEDGER](): Ledger<RealtimeView> {
     return this.#ledger;
   }
 
   /** How messages name this double: `realtime()` or `realtime("support")`. */
   get label(): string {
-    return this.#ledger.label;
-  }
-
-  get #mismatches(): readonly MismatchError[] {
-    return this.#ledger.mismatches;
+    // Every verb names the double in case it is misused; the name never changes, so neither does this.
+    return (this.#label ??= this.#ledger.label);
   }
 
   // ── The transport the session sees ────────────────────────────────────────────────────────────
@@ -153,32 +159,20 @@ export class RealtimeDouble {
   }
 
   connect(options: RealtimeTransportLayerConnectOptions): Promise<void> {
-    const generation = ++this.#generation;
-    this.#ready = false;
+    const generation = this.#delivery.beginConnect();
     const { apiKey, ...rest } = options;
-    const config = options.initialSessionConfig;
-    this.#readConfig(config);
+    this.#config.read(options.initialSessionConfig);
     const opened = this.#call('connect', { options: { ...rest, apiKeyProvided: apiKey !== undefined } }, () => this.#inner.connect(options));
-    return opened.then(() => {
-      // The session reads `connect()`'s result in its own continuation and only then accepts
-      // events; one macrotask later every such continuation has run.
-      nextMacrotask(() => {
-        if (generation !== this.#generation || this.status !== 'connected') return;
-        this.#ready = true;
-        this.#flush();
-      });
-    });
+    return this.#delivery.readyAfter(opened, generation);
   }
 
   close(): void {
-    const wasReady = this.#ready;
-    this.#generation += 1;
-    this.#ready = false;
+    const undo = this.#delivery.closing();
     try {
       this.#call('close', {}, () => this.#inner.close());
     } catch (error) {
       // A failed close leaves an established connection up.
-      if (this.status === 'connected') this.#ready = wasReady;
+      undo();
       throw error;
     }
   }
@@ -204,7 +198,7 @@ export class RealtimeDouble {
   }
 
   updateSessionConfig(config: Partial<RealtimeSessionConfig>): void {
-    this.#readConfig(config);
+    this.#config.read(config);
     this.#call('updateSessionConfig', { config }, () => this.#inner.updateSessionConfig(config));
   }
 
@@ -216,17 +210,7 @@ export class RealtimeDouble {
     this.#call('sendFunctionCallOutput', { toolCall, output, startResponse }, () =>
       this.#inner.sendFunctionCallOutput(toolCall, output, startResponse),
     );
-    // As the SDK's OpenAI transport does, the call's history item is completed with its output.
-    if (typeof toolCall.id === 'string') {
-      const { id, previousItemId, name, arguments: args } = toolCall;
-      const item = { itemId: id, ...(previousItemId === undefined ? {} : { previousItemId }), type: 'function_call', status: 'completed', arguments: args, name, output };
-      try {
-        this.#inner.emit('item_update', item as RealtimeItem);
-      } catch (error) {
-        this.#listenerFailed(`delivering the completed item of ${name} ${toolCall.callId}`, 'item_update', error);
-        this.#notify();
-      }
-    }
+    this.#delivery.completeToolItem(toolCall, output);
   }
 
   interrupt(): void {
@@ -247,14 +231,15 @@ export class RealtimeDouble {
 
   /** Every recorded outbound call with its payload, in order, as detached frozen snapshots. */
   get calls(): readonly RealtimeCall[] {
+    if (this.#callsView !== undefined) return this.#callsView;
     const recorded = this.#inner.calls as readonly RealtimeCall[];
-    return Object.freeze(
+    return (this.#callsView = Object.freeze(
       this.#log.map((record, index) => {
         const snapshot = record.recorded === undefined ? undefined : recorded[record.recorded];
         if (snapshot === undefined) return Object.freeze({ index, method: record.method }) as RealtimeCall;
         return snapshot.index === index ? snapshot : (Object.freeze({ ...snapshot, index }) as RealtimeCall);
       }),
-    );
+    ));
   }
 
   /** The recorded calls of one method, typed by it. */
@@ -264,12 +249,12 @@ export class RealtimeDouble {
 
   /** The number of steps not played yet. */
   get remainingSteps(): number {
-    return this.#pendingIndexes().length;
+    return this.#plan.length - this.#plan.cursor;
   }
 
   /** The input audio format the session configured (16-bit PCM at 24 kHz unless told otherwise). */
   get audioFormat(): AudioFormat {
-    return this.#format;
+    return this.#config.format;
   }
 
   /**
@@ -278,65 +263,50 @@ export class RealtimeDouble {
    * one is recorded, or with a `SettleTimeoutError` naming the pending steps after `timeoutMs`.
    */
   settled(options: { timeoutMs?: number } = {}): Promise<void> {
-    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
-    return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve: () => {
-          this.#waiters.delete(waiter);
-          waiter.cancel();
-          resolve();
-        },
-        reject: (error) => {
-          this.#waiters.delete(waiter);
-          waiter.cancel();
-          reject(error);
-        },
-        cancel: noop,
-        draining: false,
-        timeoutMs,
-      };
-      this.#waiters.add(waiter);
-      const mismatch = this.#mismatches[0];
-      if (mismatch) waiter.reject(mismatch);
-      else this.#drain(waiter);
-    });
+    return this.#settling.wait(options?.timeoutMs ?? this.timeoutMs, this.label);
   }
 
   /** Throws `IncompleteScriptError` when steps are left or a call or event did not go as scripted. */
   assertComplete(): void {
+    // A complete script needs no report, and listing thousands of calls for none costs more than playing them.
+    if (this.#plan.done() && this.#ledger.mismatches.length === 0) return;
     this.#ledger.assertComplete();
-  }
-
-  #describeCallAt(index: number): string {
-    const record = this.#log[index] as CallRecord;
-    const call = this.calls[index] as RealtimeCall;
-    const described = describeRealtimeCall(call as never, record.format);
-    const outcome =
-      record.note === 'mismatch' ? '' : record.note !== undefined ? ` (${record.note})` : record.stepIndex !== undefined ? ` → step ${record.stepIndex + 1}` : '';
-    return `${described}${outcome}`;
   }
 
   // ── For the builder ───────────────────────────────────────────────────────────────────────────
 
-  /** Appends a step; the builder's only way in. Events become deliverable at once if nothing is ahead of them. */
+  /** Hands a finished step over (it is frozen from then on); the builder's only way in. */
   protected appendStep(step: RealtimeStep): number {
-    const index = this.#steps.push(step) - 1;
-    // A cursor that pointed past the end now points past this step if the step is not its kind.
-    if (step.kind === 'emit' && this.#nextExpect === index) this.#nextExpect = index + 1;
-    if (step.kind === 'expect' && this.#nextEmit === index) this.#nextEmit = index + 1;
-    if (step.kind === 'emit' && this.#nextEmit === index && this.#nextExpect > index) this.#scheduleFlush();
+    const index = this.#plan.append(step);
+    if (index === this.#plan.cursor) this.#delivery.release();
     return index;
   }
 
-  protected stepAt(index: number): RealtimeStep | undefined {
-    return this.#steps[index];
+  /** Puts `step` in place of the last step, unless that one has been played already; whether it did. */
+  protected replaceLastStep(step: RealtimeStep): boolean {
+    return this.#plan.replaceLast(step);
+  }
+
+  protected get lastStep(): RealtimeStep | undefined {
+    return this.#plan.last;
   }
 
   protected get stepCount(): number {
-    return this.#steps.length;
+    return this.#plan.length;
   }
 
-  // ── Matching calls ────────────────────────────────────────────────────────────────────────────
+  /** Listens to the errors `session` reports, for steps that expect one. */
+  protected watchErrors(session: ErrorReporter): void {
+    if (this.#watched.has(session)) return;
+    this.#watched.add(session);
+    // The session reports its own failures as `{ type: 'error', error }` and passes transport errors on as they came.
+    session.on('error', (event) => {
+      const inner = (event as { type?: unknown; error?: unknown } | null)?.type === 'error' ? (event as { error: unknown }).error : event;
+      this.#sessionError(inner);
+    });
+  }
+
+  // ── Playing steps ─────────────────────────────────────────────────────────────────────────────
 
   #call<R>(method: RealtimeMethod, payload: Record<string, unknown>, forward: () => R): R {
     const callIndex = this.#ledger.record(() => this.#describeCallAt(callIndex));
@@ -348,19 +318,21 @@ export class RealtimeDouble {
       recorded: ignored ? undefined : this.#forwarded++,
       stepIndex: undefined,
       note: undefined,
-      format: this.#format,
+      format: this.#config.format,
     };
     this.#log.push(record);
+    this.#callsView = undefined;
     // A mismatch is recorded, not thrown: the session would swallow it into an `error` event, and
     // without an `error` listener Node reports that as an unhandled rejection, which ends a Jest run.
     // `settled()`, `toBeComplete()` and the after-each verification fail on it instead.
     const verdict = this.#verdictFor(live);
     record.stepIndex = verdict.stepIndex;
     record.note = verdict.mismatch ? 'mismatch' : verdict.note;
+    if (verdict.mismatch) this.#ledger.mismatch(verdict.mismatch);
     const failure = verdict.failure;
     if (ignored) {
       // Upstream ignores a close of a closed transport without recording it; the script still counts it.
-      this.#afterCall();
+      this.#afterPlay();
       if (failure) throw failure.error;
       return undefined as R;
     }
@@ -368,304 +340,114 @@ export class RealtimeDouble {
     try {
       return forward();
     } finally {
-      this.#afterCall();
+      this.#callsView = undefined;
+      this.#afterPlay();
     }
-  }
-
-  #afterCall(): void {
-    if (this.#nextEmit < this.#nextExpect) this.#scheduleFlush();
-    this.#notify();
   }
 
   #verdictFor(call: RealtimeCall): Verdict {
-    const index = this.#nextExpect;
-    const step = this.#steps[index] as ExpectStep | undefined;
-    if (step && step.method === call.method) {
-      const problem = this.#problemWith(step, call);
-      if (problem === undefined) {
-        if (this.#takes(step, call)) this.#advanceExpect();
+    const index = this.#plan.cursor;
+    const step = this.#plan.current;
+    if (step?.kind === 'expect' && step.method === call.method) {
+      const rejection = checkCall(step, call, this.#audio);
+      if (rejection === undefined) {
+        if (!step.audio || this.#audio.take(step, call as RealtimeCall<'sendAudio'>)) this.#plan.advance();
+        else this.#plan.start();
         return { stepIndex: index, ...(step.failure ? { failure: step.failure } : {}) };
       }
       if (!this.strict) return { note: 'unscripted' };
-      return { mismatch: this.#wrongArguments(call, index, step, problem) };
+      const audioNote = step.audio ? ` (Audio is counted as ${describeFormat(this.#config.format)}.)` : '';
+      return { mismatch: wrongArguments(call, this.#describe(call), index, step, rejection, audioNote) };
+    }
+    let expectedIndex: number | undefined = index;
+    let expected = step as ExpectedStep | undefined;
+    if (step?.kind === 'emit') {
+      // Events wait to be delivered; the call is checked against the step after them.
+      expectedIndex = this.#plan.nextExpected();
+      expected = expectedIndex === undefined ? undefined : (this.#plan.at(expectedIndex) as ExpectedStep);
+      if (expected?.kind === 'expect' && expected.method === call.method && expectedIndex !== undefined) {
+        if (!this.strict) return { note: 'unscripted' };
+        return { mismatch: tooEarly(call, this.#describe(call), expectedIndex, expected, index, step) };
+      }
     }
     if (isLifecycle(call.method)) return { note: 'lifecycle' };
     if (!this.strict) return { note: 'unscripted' };
-    return { mismatch: step ? this.#wrongMethod(call, index, step) : this.#ranOut(call) };
+    if (expected && expectedIndex !== undefined) return { mismatch: wrongMethod(call, this.#describe(call), expectedIndex, expected) };
+    return { mismatch: ranOut(call, this.#describe(call), this.#plan.expectedCount()) };
   }
 
-  /** Why `call` does not fit `step`, or `undefined` when it does. */
-  #problemWith(step: ExpectStep, call: RealtimeCall): string | undefined {
-    if (step.audio) {
-      const problem = this.#audioProblem(step, call as RealtimeCall<'sendAudio'>);
-      if (problem !== undefined) return problem;
-    }
-    const pattern = step.pattern;
-    if (pattern === undefined) return undefined;
-    if (typeof pattern === 'function') {
-      try {
-        return (pattern as (call: RealtimeCall) => unknown)(call) === false ? 'The predicate returned false' : undefined;
-      } catch (error) {
-        return `The predicate threw ${brief(error, 120)}`;
-      }
-    }
-    const difference = differenceFrom(call, pattern);
-    if (difference === undefined) return undefined;
-    const where = difference.path === '' ? 'The call' : `The call's ${difference.path}`;
-    return `${where} is ${brief(difference.actual, 100)}, expected ${brief(difference.expected, 100)}`;
-  }
-
-  #audioProblem(step: ExpectStep, call: RealtimeCall<'sendAudio'>): string | undefined {
-    const target = this.#targetBytes(step);
-    const taken = this.#audioTaken + byteLengthOf(call.audio);
-    if (target !== undefined && taken > target) {
-      return `The audio would total ${describeMs(msOf(taken, this.#format))}, more than the step's ${describeMs(msOf(target, this.#format))}`;
-    }
-    if (step.audio?.commit && call.options?.commit && target !== undefined && taken < target) {
-      return `The audio was committed after ${describeMs(msOf(taken, this.#format))}, short of the step's ${describeMs(msOf(target, this.#format))}`;
-    }
-    return undefined;
-  }
-
-  /** Whether `call` finishes `step` (audio steps may need more calls). */
-  #takes(step: ExpectStep, call: RealtimeCall): boolean {
-    if (!step.audio) return true;
-    const audioCall = call as RealtimeCall<'sendAudio'>;
-    this.#audioTaken += byteLengthOf(audioCall.audio);
-    const target = this.#targetBytes(step);
-    const enough = target === undefined || this.#audioTaken >= target;
-    const committed = !step.audio.commit || audioCall.options?.commit === true;
-    if (!enough || !committed) return false;
-    this.#audioTaken = 0;
-    return true;
-  }
-
-  #targetBytes(step: ExpectStep): number | undefined {
-    const audio = step.audio;
-    if (audio?.bytes !== undefined) return audio.bytes;
-    if (audio?.ms !== undefined) return Math.round((audio.ms * this.#format.sampleRate) / 1000) * this.#format.bytesPerSample;
-    return undefined;
-  }
-
-  #advanceExpect(): void {
-    let index = this.#nextExpect + 1;
-    while (index < this.#steps.length && this.#steps[index]?.kind !== 'expect') index += 1;
-    this.#nextExpect = index;
-  }
-
-  #readConfig(config: unknown): void {
-    if (typeof config !== 'object' || config === null) return;
-    this.#format = inputFormatOf(config) ?? this.#format;
-    if (!('tools' in config)) return;
-    const tools = (config as { tools?: unknown }).tools;
-    this.#offered = Array.isArray(tools)
-      ? tools.flatMap((tool: { type?: unknown; name?: unknown }) => (tool?.type === 'function' && typeof tool.name === 'string' ? [tool.name] : []))
-      : [];
-  }
-
-  // ── Delivering events ─────────────────────────────────────────────────────────────────────────
-
-  #scheduleFlush(): void {
-    if (this.#flushQueued || !this.#ready) return;
-    this.#flushQueued = true;
-    // A promise job rather than `queueMicrotask`, which Jest's fake timers replace.
-    void Promise.resolve().then(() => {
-      this.#flushQueued = false;
-      this.#flush();
-    });
-  }
-
-  /** Delivers every deliverable event in order; a listener may call back in and release more. */
-  #flush(): void {
-    if (this.#flushing) return;
-    this.#flushing = true;
-    try {
-      while (this.#ready && this.#nextEmit < this.#nextExpect && this.#nextEmit < this.#steps.length) {
-        const index = this.#nextEmit;
-        let next = index + 1;
-        while (next < this.#steps.length && this.#steps[next]?.kind !== 'emit') next += 1;
-        this.#nextEmit = next;
-        this.#deliver(this.#steps[index] as EmitStep, index);
-      }
-    } finally {
-      this.#flushing = false;
-    }
-    this.#notify();
-  }
-
-  #deliver(step: EmitStep, index: number): void {
-    if (step.calls && this.#offered !== undefined && !this.#offered.includes(step.calls.name)) {
-      // Upstream would answer "Tool … not found" and raise a session error; the script is what drifted.
-      this.#notOffered(step, index);
-      return;
-    }
-    for (const event of step.events) {
-      try {
-        if (event.type === 'disconnect') {
-          this.#ready = false;
-          this.#generation += 1;
-          if (event.hasError) this.#inner.disconnect(event.error);
-          else this.#inner.disconnect();
-        } else {
-          this.#inner.emit(event.name, ...(event.args as never[]));
-        }
-      } catch (error) {
-        const name = event.type === 'event' ? event.name : 'error';
-        this.#listenerFailed(`step ${index + 1}`, name, error, index);
+  #sessionError(error: unknown): void {
+    const index = this.#plan.cursor;
+    const step = this.#plan.current;
+    if (step?.kind === 'session_error') {
+      const rejection = checkError(step, error);
+      if (rejection === undefined) {
+        this.#plan.advance();
+        this.#afterPlay();
         return;
       }
+      if (this.strict) this.#ledger.mismatch(errorRejected(error, this.#log.length, index, step, rejection));
+      this.#settling.notify();
+      return;
     }
+    if (!this.strict) return;
+    const expectedIndex = this.#plan.nextExpected();
+    const expected = expectedIndex === undefined ? undefined : (this.#plan.at(expectedIndex) as ExpectedStep);
+    const early = step?.kind === 'emit' && expected?.kind === 'session_error' ? { index, events: step } : undefined;
+    this.#ledger.mismatch(unexpectedError(error, this.#log.length, expected, expectedIndex, early));
+    this.#settling.notify();
   }
 
-  // ── Waiting ───────────────────────────────────────────────────────────────────────────────────
-
-  #done(): boolean {
-    return this.#nextExpect >= this.#steps.length && this.#nextEmit >= this.#steps.length && !this.#flushQueued;
+  #afterPlay(): void {
+    this.#delivery.release();
+    this.#settling.notify();
   }
 
-  #notify(): void {
-    if (this.#waiters.size === 0) return;
-    for (const waiter of [...this.#waiters]) this.#check(waiter);
+  // ── Describing ────────────────────────────────────────────────────────────────────────────────
+
+  #describe(call: RealtimeCall): string {
+    return describeRealtimeCall(call as never, this.#config.format);
   }
 
-  #check(waiter: Waiter): void {
-    const mismatch = this.#mismatches[0];
-    if (mismatch) return waiter.reject(mismatch);
-    if (waiter.draining) return;
-    if (this.#done()) this.#drain(waiter);
-    else this.#arm(waiter);
-  }
-
-  /**
-   * Waits one macrotask, so that the session's immediate reactions to the last events come in
-   * (an unplanned call they make still fails the wait), then settles the waiter or arms its
-   * timeout. A turn that settles at once never starts a timer.
-   */
-  #drain(waiter: Waiter): void {
-    waiter.draining = true;
-    nextMacrotask(() => {
-      waiter.draining = false;
-      if (!this.#waiters.has(waiter)) return;
-      const mismatch = this.#mismatches[0];
-      if (mismatch) waiter.reject(mismatch);
-      else if (this.#done()) waiter.resolve();
-      else this.#arm(waiter);
-    });
-  }
-
-  #arm(waiter: Waiter): void {
-    if (waiter.cancel !== noop) return;
-    waiter.cancel = after(waiter.timeoutMs, () => waiter.reject(this.#timeoutError(waiter.timeoutMs)));
-  }
-
-  #timeoutError(timeoutMs: number): SettleTimeoutError {
-    const pending = this.#pendingIndexes();
-    const first = pending[0];
-    return new SettleTimeoutError(this.#ledger.report(), { timeoutMs, waitingFor: first === undefined ? 'nothing' : this.#waitingFor(first) });
-  }
-
-  #waitingFor(index: number): string {
-    const step = this.#steps[index] as RealtimeStep;
-    if (step.kind === 'expect') {
-      if (step.audio && this.#audioTaken > 0) {
-        return `more sendAudio calls (step ${index + 1} has taken ${describeMs(msOf(this.#audioTaken, this.#format))} so far)`;
-      }
-      return `${aCallOf(step.method)} (step ${index + 1})`;
-    }
-    const status = this.status === 'connected' ? 'connected, but connect() had not resolved' : this.status;
-    return `the transport to connect to deliver step ${index + 1}: events reach the session only once session.connect() has resolved (the transport is ${status})`;
-  }
-
-  #pendingIndexes(): number[] {
-    const start = Math.min(this.#nextExpect, this.#nextEmit);
-    const pending: number[] = [];
-    for (let index = start; index < this.#steps.length; index += 1) {
-      const step = this.#steps[index] as RealtimeStep;
-      if (step.kind === 'expect' ? index >= this.#nextExpect : index >= this.#nextEmit) pending.push(index);
-    }
-    return pending;
+  #describeCallAt(index: number): string {
+    const record = this.#log[index] as CallRecord;
+    const call = this.calls[index] as RealtimeCall;
+    const described = describeRealtimeCall(call as never, record.format);
+    const outcome =
+      record.note === 'mismatch' ? '' : record.note !== undefined ? ` (${record.note})` : record.stepIndex !== undefined ? ` → step ${record.stepIndex + 1}` : '';
+    return `${described}${outcome}`;
   }
 
   #describePending(index: number): string {
-    const step = this.#steps[index] as RealtimeStep;
+    const step = this.#plan.at(index) as RealtimeStep;
     const line = labelOf(step);
-    if (step.kind === 'expect' && step.audio && index === this.#nextExpect && this.#audioTaken > 0) {
-      return `${line} — ${describeMs(msOf(this.#audioTaken, this.#format))} received so far`;
+    if (step.kind === 'expect' && step.audio && index === this.#plan.cursor && this.#audio.taken > 0) {
+      return `${line} — ${this.#audio.describeTaken()} received so far`;
     }
     return line;
   }
 
-  // ── Mismatches ────────────────────────────────────────────────────────────────────────────────
-
-  #describe(call: RealtimeCall): string {
-    return describeRealtimeCall(call as never, this.#format);
+  #timeoutError(timeoutMs: number): SettleTimeoutError {
+    const first = this.#plan.pendingIndexes()[0];
+    return new SettleTimeoutError(this.#ledger.report(), { timeoutMs, waitingFor: first === undefined ? 'nothing' : this.#waitingFor(first) });
   }
 
-  #wrongArguments(call: RealtimeCall, index: number, step: ExpectStep, problem: string): MismatchError {
-    const audio = step.audio ? ` (Audio is counted as ${describeFormat(this.#format)}.)` : '';
-    return this.#ledger.mismatch({
-      kind: 'wrong_arguments',
-      callIndex: call.index,
-      stepIndex: index,
-      actual: this.#describe(call),
-      expected: labelOf(step),
-      why: `${problem}.${audio}`,
+  #waitingFor(index: number): string {
+    const step = this.#plan.at(index) as RealtimeStep;
+    if (step.kind === 'expect' && step.audio && this.#audio.taken > 0) {
+      return `more sendAudio calls (step ${index + 1} has taken ${this.#audio.describeTaken()} so far)`;
+    }
+    if (step.kind !== 'emit') return `${awaitedBy(step)} (step ${index + 1})`;
+    const status = this.status === 'connected' ? 'connected, but connect() had not resolved' : this.status;
+    return `the transport to connect to deliver step ${index + 1}: events reach the session only once session.connect() has resolved (the transport is ${status})`;
+  }
+
+  #rejections(): ReadonlySet<number> {
+    const rejections = new Set<number>();
+    this.#log.forEach((record, index) => {
+      const step = record.stepIndex === undefined ? undefined : this.#plan.at(record.stepIndex);
+      if (step?.kind === 'expect' && step.rejection) rejections.add(index);
     });
+    return rejections;
   }
-
-  #wrongMethod(call: RealtimeCall, index: number, step: ExpectStep): MismatchError {
-    return this.#ledger.mismatch({
-      kind: 'wrong_method',
-      callIndex: call.index,
-      stepIndex: index,
-      actual: this.#describe(call),
-      expected: `${aCallOf(step.method)}, ${labelOf(step)}`,
-      fix: 'Script the call where it happens, or pass { strict: false } to let calls no step names through',
-    });
-  }
-
-  #ranOut(call: RealtimeCall): MismatchError {
-    const total = this.#steps.filter((step) => step.kind === 'expect').length;
-    return this.#ledger.mismatch({
-      kind: 'unexpected_call',
-      callIndex: call.index,
-      actual: this.#describe(call),
-      expected: 'no more calls',
-      why: total === 0 ? 'The script expects none' : total === 1 ? 'Its one expected call came before it' : `All ${total} expected calls came before it`,
-      fix: `Script it with .expect('${call.method}', …), or pass { strict: false } to let calls no step names through`,
-    });
-  }
-
-  #notOffered(step: EmitStep, index: number): MismatchError {
-    const offered = this.#offered ?? [];
-    const name = step.calls?.name ?? '';
-    const suggestion = closest(name, offered);
-    return this.#ledger.mismatch({
-      kind: 'not_offered',
-      callIndex: this.#log.length,
-      anchor: `step ${index + 1}`,
-      stepIndex: index,
-      actual: labelOf(step),
-      expected: `the agent to offer ${step.calls?.kind === 'handoff' ? 'the handoff' : 'the tool'} "${name}"`,
-      why: offered.length === 0 ? 'The agent offers no tools and no handoffs' : `The agent offers ${listNames(offered)}`,
-      ...(suggestion ? { fix: `Did you mean "${suggestion}"?` } : {}),
-    });
-  }
-
-  #listenerFailed(anchor: string, event: string, error: unknown, stepIndex?: number): MismatchError {
-    const unhandled = (error as { code?: unknown } | null)?.code === 'ERR_UNHANDLED_ERROR';
-    return this.#ledger.mismatch({
-      kind: 'listener_failed',
-      callIndex: this.#log.length,
-      anchor,
-      ...(stepIndex === undefined ? {} : { stepIndex, expected: undefined }),
-      actual: `a listener of the "${event}" event threw ${brief(error, 160)}`,
-      ...(unhandled ? { fix: "The session has no 'error' listener; add session.on('error', …) to handle transport errors" } : {}),
-    });
-  }
-}
-
-/** `a sendMessage call`, `an interrupt call` */
-function aCallOf(method: string): string {
-  return `${/^[aeiou]/i.test(method) ? 'an' : 'a'} ${method} call`;
 }

@@ -1,30 +1,44 @@
+import { scheduler } from 'node:timers/promises';
+
 /**
- * The host's timers, taken when the kit loads: a test that installs fake timers afterwards
- * (`vi.useFakeTimers()`, `jest.useFakeTimers()`) must not freeze the kit's own bounded waits.
- * Timeouts are unref'd, so a pending wait never keeps the process alive.
+ * The kit's own waits, on timers that fake timers leave alone. Jest's and Vitest's fake timers
+ * replace the global `setTimeout`, `setImmediate` and `queueMicrotask`, and Vitest's also the
+ * exports of `node:timers` and `node:timers/promises`, whether they were installed before the kit
+ * loaded (Jest's `fakeTimers: { enableGlobally: true }`, a Vitest setup file calling
+ * `vi.useFakeTimers()`) or after. Neither touches `AbortSignal.timeout`, nor `scheduler` of
+ * `node:timers/promises`, whose methods call Node's own timers directly.
  */
-const host = globalThis as typeof globalThis & { setImmediate?: typeof setImmediate };
-const hostSetTimeout = host.setTimeout.bind(host);
-const hostClearTimeout = host.clearTimeout.bind(host);
-// jsdom environments remove setImmediate; a zero timeout is the next-best macrotask there.
-const hostSetImmediate: ((fn: () => void) => unknown) | undefined = host.setImmediate?.bind(host);
+const host = globalThis as typeof globalThis & { setImmediate?: (fn: () => void) => unknown };
+// Outside Node (no scheduler, no AbortSignal.timeout) the timers found at load are the fallback.
+const fallbackSetTimeout = host.setTimeout.bind(host);
+const fallbackClearTimeout = host.clearTimeout.bind(host);
+const fallbackSetImmediate = host.setImmediate?.bind(host);
+const yieldToMacrotask: (() => Promise<void>) | undefined =
+  typeof scheduler?.yield === 'function' ? () => scheduler.yield() : undefined;
+const abortAfter: ((ms: number) => AbortSignal) | undefined =
+  typeof AbortSignal?.timeout === 'function' ? (ms) => AbortSignal.timeout(ms) : undefined;
 
-function unref(handle: unknown): void {
-  (handle as { unref?: () => void } | undefined)?.unref?.();
-}
-
-/** Runs `fn` after `ms`; returns the cancel function. */
+/**
+ * Runs `fn` after `ms` (a whole number is not needed); returns the cancel function. The timer of
+ * `AbortSignal.timeout` is unref'd, so a pending wait never keeps the process alive.
+ */
 export function after(ms: number, fn: () => void): () => void {
-  const handle = hostSetTimeout(fn, ms);
-  unref(handle);
-  return () => hostClearTimeout(handle);
+  if (abortAfter) {
+    const signal = abortAfter(Math.ceil(ms));
+    signal.addEventListener('abort', fn, { once: true });
+    return () => signal.removeEventListener('abort', fn);
+  }
+  const handle = fallbackSetTimeout(fn, ms) as unknown as { unref?: () => void };
+  handle.unref?.();
+  return () => fallbackClearTimeout(handle as never);
 }
 
 /**
- * Runs `fn` once every microtask queued so far (and those they queue) has run. Not unref'd: Node
- * wakes its loop for referenced immediates only, and an unref'd one can wait for the next timer.
+ * Runs `fn` once every microtask queued so far (and those they queue) has run: one turn of the
+ * event loop. Not unref'd: Node wakes its loop for referenced immediates only.
  */
 export function nextMacrotask(fn: () => void): void {
-  if (hostSetImmediate) hostSetImmediate(fn);
-  else hostSetTimeout(fn, 0);
+  if (yieldToMacrotask) void yieldToMacrotask().then(fn);
+  else if (fallbackSetImmediate) fallbackSetImmediate(fn);
+  else fallbackSetTimeout(fn, 0);
 }

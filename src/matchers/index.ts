@@ -14,6 +14,7 @@ import { toHaveTrippedGuardrail } from './toHaveTrippedGuardrail';
 import { toHavePassedGuardrail } from './toHavePassedGuardrail';
 import { toHaveStreamedEvents } from './toHaveStreamedEvents';
 import { toHaveLifecycle } from './toHaveLifecycle';
+import { toHaveRunRealtimeTool } from './toHaveRunRealtimeTool';
 
 /** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = {
@@ -33,6 +34,7 @@ export const matchers = {
   toHaveDeletedFile,
   toHaveSentRealtime,
   toHaveSentAudio,
+  toHaveRunRealtimeTool,
 };
 
 export type { MatcherState, MatcherResult } from './context';

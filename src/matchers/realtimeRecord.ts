@@ -2,6 +2,8 @@ import { printReceived } from './matcherUtils';
 import { invalidReceived, listed } from './messages';
 import { PCM16_24K, type AudioFormat } from '../format/audioFormat';
 import { describeRealtimeCall, formatsOf } from '../fakes/realtimeCall';
+import { ledgerOf } from '../fakes/ledger';
+import type { RealtimeView } from '../fakes/RealtimeDouble';
 
 /** One recorded outbound call: its method and payload, as the transport recorded it. */
 export type RecordedCall = { index: number; method: string } & Record<string, unknown>;
@@ -12,6 +14,8 @@ export interface RealtimeRecord {
   calls: readonly RecordedCall[];
   /** The input audio format in effect at each call. */
   formats: readonly AudioFormat[];
+  /** The calls a `realtime()` script took as rejected approvals; empty for the SDK's transport, which cannot tell. */
+  rejections: ReadonlySet<number>;
 }
 
 interface TransportShape {
@@ -34,7 +38,13 @@ export function readRealtime(received: unknown, hint: string): RealtimeRecord {
     throw invalidReceived(hint, "a realtime() script or the SDK's ScriptedRealtimeTransport", received);
   }
   const calls = transport.calls as readonly RecordedCall[];
-  return { label: isScript ? (transport.label as string) : 'ScriptedRealtimeTransport', calls, formats: formatsOf(calls, PCM16_24K) };
+  const view = isScript ? (ledgerOf<RealtimeView>(received)?.view() as RealtimeView | undefined) : undefined;
+  return {
+    label: isScript ? (transport.label as string) : 'ScriptedRealtimeTransport',
+    calls,
+    formats: formatsOf(calls, PCM16_24K),
+    rejections: view?.rejections ?? new Set(),
+  };
 }
 
 /** `sendMessage("Hello")`: the call at `index` in script terms. */

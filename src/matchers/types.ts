@@ -76,4 +76,6 @@ export interface AgentsMatchers<R = unknown> {
   toHaveSentRealtime<M extends RealtimeMethod>(method: M, partial?: DeepPartial<RealtimePayload<M>>): R;
   /** The transport sent audio; `expected` compares its totals: `{ ms: 1000 }`, `{ chunks: 5, committed: true }`. */
   toHaveSentAudio(expected?: { [K in keyof SentAudio]?: SentAudio[K] | AsymmetricMatcherLike }): R;
+  /** The session ran `tool` (object or name) of the `realtime()` script or `ScriptedRealtimeTransport`: `times` times, or at least once. */
+  toHaveRunRealtimeTool(tool: ToolRef, times?: number): R;
 }

@@ -210,3 +210,22 @@ export function isTransferOutput(name: string, text: string, handoffs: readonly 
     return false;
   }
 }
+
+// ── Realtime sessions ───────────────────────────────────────────────────────────────────────────
+
+/** The tool output a Realtime session sends (without starting a response) for a call of a tool the agent does not offer. */
+export function toolNotFoundText(name: string): string {
+  return `Tool ${name} not found`;
+}
+
+/**
+ * Whether a Realtime session starts a response after sending a tool's output. It does for an
+ * output, a rejected approval and a handoff; it does not for a `backgroundResult(…)` or a call of
+ * a tool it does not know.
+ */
+export const REALTIME_OUTPUT_STARTS_RESPONSE = true;
+
+/** Whether a tool output is the SDK's answer to arguments that did not parse: the tool did not run. */
+export function isToolArgumentsErrorText(value: unknown): boolean {
+  return typeof value === 'string' && /^An error occurred while parsing tool arguments\./.test(value);
+}

@@ -99,3 +99,32 @@ declare const agentTool: import('@openai/agents').Tool<unknown>;
 expect(result).toHaveCalledTool(agentTool);
 expect(result).toHaveCalledToolTimes(agentTool, 1);
 expect(result).toHaveRequestedApproval(agentTool, { any: 'thing' });
+
+// Realtime matchers, on a realtime() script (the SDK's ScriptedRealtimeTransport is received alike)
+declare const rt: import('agents-testkit').RealtimeScript;
+expect(rt).toHaveSentRealtime('sendMessage');
+expect(rt).toHaveSentRealtime('sendMessage', { message: 'Hello' });
+expect(rt).toHaveSentRealtime('sendFunctionCallOutput', { toolCall: { name: 'refund' }, startResponse: true });
+expect(rt).toHaveSentRealtime('sendFunctionCallOutput', { output: expect.stringContaining('Refunded') });
+expect(rt).not.toHaveSentRealtime('interrupt');
+// @ts-expect-error not a transport method
+expect(rt).toHaveSentRealtime('sendMesage');
+// @ts-expect-error sendMessage carries no output
+expect(rt).toHaveSentRealtime('sendMessage', { output: 'x' });
+expect(rt).toHaveSentAudio();
+expect(rt).toHaveSentAudio({ ms: 600, chunks: 3, committed: true });
+expect(rt).toHaveSentAudio({ ms: expect.any(Number) });
+// @ts-expect-error committed is a boolean
+expect(rt).toHaveSentAudio({ committed: 'yes' });
+// @ts-expect-error not a field of the totals
+expect(rt).toHaveSentAudio({ seconds: 1 });
+expect(rt).toHaveRunRealtimeTool(refund);
+expect(rt).toHaveRunRealtimeTool('refund', 0);
+expect(rt).not.toHaveRunRealtimeTool(refund, 2);
+// @ts-expect-error the count is a number
+expect(rt).toHaveRunRealtimeTool(refund, '1');
+// @ts-expect-error a tool object or a name
+expect(rt).toHaveRunRealtimeTool(5);
+typed<Promise<unknown>>(expect(Promise.resolve(rt)).resolves.toHaveRunRealtimeTool(refund, 1));
+expect({ rt }).toEqual({ rt: expect.toHaveRunRealtimeTool(refund) });
+expect({ rt }).toEqual({ rt: expect.toHaveSentRealtime('interrupt') });

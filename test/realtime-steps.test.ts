@@ -1,0 +1,203 @@
+import { RealtimeAgent, RealtimeSession, tool } from '@openai/agents/realtime';
+import { MismatchError, realtime, SettleTimeoutError, transcriptOf } from 'agents-testkit';
+import { z } from 'zod';
+import { expect, rejectionOf, sessionErrors, test } from './support';
+
+// One-line steps for what tests of Realtime sessions keep writing by hand.
+
+function orders() {
+  const runs: string[] = [];
+  const lookupOrder = tool({
+    name: 'lookup_order',
+    description: 'Looks an order up',
+    parameters: z.object({ orderId: z.string() }),
+    execute: async ({ orderId }) => {
+      runs.push(orderId);
+      return `Order ${orderId} has shipped.`;
+    },
+  });
+  return { lookupOrder, runs, agent: new RealtimeAgent({ name: 'Orders', tools: [lookupOrder] }) };
+}
+
+test('a tool call without a call id: the session knows it by its item id, and so does the script', async () => {
+  const { lookupOrder, runs, agent } = orders();
+  const rt = realtime().emitToolCall(lookupOrder, { orderId: 'A' }, { callId: '' }).expectToolOutput(lookupOrder, 'Order A has shipped.');
+  const session = new RealtimeSession(agent, { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(runs).toEqual(['A']);
+  expect(rt.callsOf('sendFunctionCallOutput')[0]?.toolCall).toMatchObject({ id: 'item_1', callId: 'item_1' });
+});
+
+test('an event delivered to a closed session on purpose: the session ignores it', async () => {
+  const { lookupOrder, runs, agent } = orders();
+  const rt = realtime().expect('close').emitToolCall(lookupOrder, { orderId: 'A' }).evenIfClosed();
+  const session = new RealtimeSession(agent, { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  session.close();
+  await rt.settled();
+
+  expect(rt.status).toBe('disconnected');
+  expect(runs).toEqual([]);
+  expect(rt).not.toHaveSentRealtime('sendFunctionCallOutput');
+  expect(rt).toHaveRunRealtimeTool(lookupOrder, 0);
+});
+
+test('without evenIfClosed, events wait for the next connection, and a timeout says so', async () => {
+  const { lookupOrder, agent } = orders();
+  const rt = realtime({ verify: false, timeoutMs: 30 }).expect('close').emitToolCall(lookupOrder, { orderId: 'A' });
+  const session = new RealtimeSession(agent, { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  session.close();
+
+  const error = await rejectionOf(rt.settled());
+
+  expect(error).toBeInstanceOf(SettleTimeoutError);
+  expect(error).toMatchObject({ pending: ['2. emitToolCall(lookup_order, {"orderId":"A"})'] });
+  expect((error as SettleTimeoutError).waitingFor).toContain('the transport is disconnected');
+});
+
+test('a call of a tool the agent does not offer: the SDK answers "not found" without a response, and reports an error', async () => {
+  const { agent } = orders();
+  const rt = realtime().emitUnknownToolCall('lookup_invoice', { invoiceId: 'I-1' }).expectToolNotFound('lookup_invoice');
+  const session = new RealtimeSession(agent, { transport: rt });
+  rt.expectSessionError(session, 'Tool lookup_invoice not found');
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(rt).toHaveSentRealtime('sendFunctionCallOutput', { output: 'Tool lookup_invoice not found', startResponse: false });
+  expect(rt).toHaveRunRealtimeTool('lookup_invoice', 0);
+});
+
+test('a tool meant to be unknown that the agent offers fails: the session would run it', async () => {
+  const { lookupOrder, agent } = orders();
+  const rt = realtime({ verify: false }).emitUnknownToolCall(lookupOrder.name, { orderId: 'A' }).expectToolNotFound(lookupOrder.name);
+  const session = new RealtimeSession(agent, { transport: rt });
+  await session.connect({ apiKey: 'test' });
+
+  const error = await rejectionOf(rt.settled());
+
+  expect(error).toBeInstanceOf(MismatchError);
+  expect(error).toMatchObject({ kind: 'offered', stepIndex: 0 });
+  expect(error.message).toMatchSnapshot();
+});
+
+test("a session error event as an expected step: the server's error, passed on by the session", async () => {
+  const rt = realtime().emitError({ message: 'rate limited', code: 'rate_limit_exceeded' });
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  rt.expectSessionError(session, /rate limited/);
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(rt).toBeComplete();
+});
+
+test('a session error that differs from the step, or that no step expects, fails', async () => {
+  const other = realtime({ verify: false }).emitError({ message: 'rate limited' });
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: other });
+  other.expectSessionError(session, 'quota exceeded');
+  await session.connect({ apiKey: 'test' });
+  const differs = await rejectionOf(other.settled());
+  expect(differs).toMatchObject({ kind: 'wrong_arguments', stepIndex: 1 });
+  expect(differs.message).toBe(
+    'realtime() session error, the session reported the error {"message":"rate limited"}: expected expectSessionError("quota exceeded"). Its message is "rate limited".',
+  );
+
+  const unexpected = realtime({ verify: false }).emitError({ message: 'one' });
+  const watched = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: unexpected });
+  unexpected.expectSessionError(watched, 'one').emitError({ message: 'two' });
+  await watched.connect({ apiKey: 'test' });
+  const error = await rejectionOf(unexpected.settled());
+  expect(error).toMatchObject({ kind: 'unexpected_error' });
+  expect(error.message).toMatchSnapshot();
+});
+
+test('a session error step that never comes is named when settled() gives up', async () => {
+  const rt = realtime({ verify: false, timeoutMs: 30 });
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  rt.expectSessionError(session);
+  await session.connect({ apiKey: 'test' });
+
+  expect(await rejectionOf(rt.settled())).toMatchObject({ waitingFor: 'an error event of the session (step 1)', pending: ['1. expectSessionError()'] });
+});
+
+test('a response holding a message and a tool call', async () => {
+  const { lookupOrder, agent } = orders();
+  const rt = realtime()
+    .emitResponse((r) => r.text('Let me check.').toolCall(lookupOrder, { orderId: 'A' }))
+    .expectToolOutput(lookupOrder, 'Order A has shipped.');
+  const session = new RealtimeSession(agent, { transport: rt });
+  const answers: string[] = [];
+  session.on('agent_end', (_context, _agent, text) => answers.push(text));
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(answers).toEqual(['Let me check.']);
+  expect(transcriptOf(session)).toEqual(['assistant: Let me check.', 'tool: lookup_order({"orderId":"A"}) → Order A has shipped.']);
+  expect(rt.callsOf('sendFunctionCallOutput')[0]?.toolCall).toMatchObject({ callId: 'call_1', id: 'item_2', responseId: 'response_1' });
+});
+
+test('several transcript items in one response', async () => {
+  const rt = realtime().emitResponse((r) => r.audio('Hello.', { audio: 100 }).audio('How can I help?', { audio: 100 }));
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Voice' }), { transport: rt });
+  const answers: string[] = [];
+  session.on('agent_end', (_context, _agent, text) => answers.push(text));
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(transcriptOf(session)).toEqual(['assistant: Hello.', 'assistant: How can I help?']);
+  expect(answers).toEqual(['How can I help?']);
+});
+
+test('an item the server deletes leaves the history', async () => {
+  const rt = realtime().emitUserMessage('Hello', { itemId: 'u1' }).emitTextReply('Hi!', { itemId: 'a1' }).emitItemDeleted('a1');
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(transcriptOf(session)).toEqual(['user: Hello']);
+});
+
+test('an MCP approval request, approved', async () => {
+  const rt = realtime().emitMcpApprovalRequest('docs', 'search', { q: 'refunds' }).expectMcpApproval();
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  const requested: string[] = [];
+  session.on('tool_approval_requested', (_context, _agent, request) => {
+    requested.push(request.type);
+    void session.approve(request.approvalItem);
+  });
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(requested).toEqual(['mcp_approval_request']);
+  expect(rt.callsOf('sendMcpResponse')[0]).toMatchObject({ approvalRequest: { itemId: 'item_1', serverLabel: 'docs', name: 'search', arguments: { q: 'refunds' } }, approved: true });
+});
+
+test('an MCP approval request, rejected with a reason; an approval where the script expects a rejection fails', async () => {
+  const rt = realtime().emitMcpApprovalRequest('docs', 'search', { q: 'salaries' }).expectMcpRejection('Not this one.');
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  session.on('tool_approval_requested', (_context, _agent, request) => void session.reject(request.approvalItem, { message: 'Not this one.' }));
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+  expect(rt).toHaveSentRealtime('sendMcpResponse', { approved: false, reason: 'Not this one.' });
+
+  const drifted = realtime({ verify: false }).emitMcpApprovalRequest('docs', 'search', { q: 'salaries' }).expectMcpRejection();
+  const other = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: drifted });
+  other.on('tool_approval_requested', (_context, _agent, request) => void other.approve(request.approvalItem));
+  await other.connect({ apiKey: 'test' });
+  const error = await rejectionOf(drifted.settled());
+  expect(error).toMatchObject({ kind: 'wrong_arguments', callIndex: 1, stepIndex: 1 });
+  expect(error.message).toContain("The call's approved is true, expected false.");
+});
+
+test('the session errors a test collects by hand stay its own: a script that expects none leaves them alone', async () => {
+  const rt = realtime().emitError({ message: 'rate limited' });
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  const errors = sessionErrors(session);
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(errors).toEqual([{ message: 'rate limited' }]);
+  expect(rt).toBeComplete();
+});

@@ -10,7 +10,7 @@ import { alias, shared } from './vitest.config';
 //   fresh worker per file, so that they cannot change what other specs see.
 // - The specs that run a test runner in a child process are left out: a child never sees the
 //   active mutant, so they cannot kill one.
-const childProcessSpecs = ['test/setup-vitest.test.ts', 'test/setup-jest.test.ts', 'test/sandbox-guide.test.ts'];
+const childProcessSpecs = ['test/setup-vitest.test.ts', 'test/setup-jest.test.ts', 'test/sandbox-guide.test.ts', 'test/realtime-fake-timers.test.ts'];
 const providerSpecs = ['test/provider.test.ts', 'test/offline-guard.test.ts', 'examples/model-provider.test.ts'];
 const exclude = [...configDefaults.exclude, ...childProcessSpecs, ...providerSpecs];
 

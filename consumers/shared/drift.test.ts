@@ -34,8 +34,8 @@ test('drift: the agent stops before the last scripted turn', async () => {
   expect(result).toHaveCalledTool(getWeather, { city: 'Tokyo' });
 });
 
-// Must FAIL, naming: 1. calls(get_weather, {"city":"Tokyo"})
-// Must FAIL, naming: The agent offers the tools "get_forecast"
+// Must FAIL, naming: expected calls(get_weather, {"city":"Tokyo"}) (step 1)
+// Must FAIL, naming: a request offering "get_forecast"
 test('drift: the agent no longer offers the scripted tool', async () => {
   const weatherModel = model().calls(getWeather, { city: 'Tokyo' }).thenReplies('It is sunny in Tokyo.');
   const agent = new Agent({ name: 'Weather', model: weatherModel, tools: [getForecast] });
@@ -46,7 +46,7 @@ test('drift: the agent no longer offers the scripted tool', async () => {
 });
 
 // Must FAIL, naming: saw 1 call the script did not plan
-// Must FAIL, naming: 1. calls(get_weather, {"city":"Tokyo"})
+// Must FAIL, naming: expected calls(get_weather, {"city":"Tokyo"}) (step 1)
 test('drift: app code swallows the failed run, the kit does not', async () => {
   const weatherModel = model().calls(getWeather, { city: 'Tokyo' }).thenReplies('It is sunny in Tokyo.');
   const agent = new Agent({ name: 'Weather', model: weatherModel, tools: [getForecast] });

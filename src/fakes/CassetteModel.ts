@@ -1,6 +1,5 @@
 import { Usage, type Model, type ModelRequest, type ModelResponse, type ModelRetryAdvice, type ModelRetryAdviceRequest, type StreamEvent } from '@openai/agents';
 import { modelError, modelResponse, modelStream, ScriptedModel, type ScriptedModelInput } from '@openai/agents/testing';
-import type { MismatchError } from '../errors/MismatchError';
 import { plural } from '../format/report';
 import { numbered } from '../format/numberedList';
 import {

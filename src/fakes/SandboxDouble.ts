@@ -2,7 +2,6 @@ import type { ApplyPatchOperation, Editor } from '@openai/agents';
 import { Manifest, type ExecCommandArgs, type SandboxSessionState } from '@openai/agents/sandbox';
 import { MismatchError, type MismatchSpec } from '../errors/MismatchError';
 import { misuse, type StepContext } from '../errors/ScriptError';
-import { brief } from '../format/brief';
 import type { DoubleOptions } from '../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from './bounded';
 import { Ledger, LEDGER } from './ledger';

@@ -1,4 +1,4 @@
-import type { Agent, Handoff, RunItem } from '@openai/agents';
+import type { Agent, Handoff } from '@openai/agents';
 import { matcherErrorMessage } from './matcherUtils';
 import { invalidReceived } from './messages';
 import { ledgerOf } from '../fakes/ledger';

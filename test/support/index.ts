@@ -27,7 +27,8 @@ const globals = globalThis as unknown as RunnerGlobals;
 export const { describe, test, it, expect, beforeEach, afterEach, beforeAll, afterAll } = globals;
 
 /** Which runner is running this spec. */
-export const runner: 'vitest' | 'jest' = 'jest' in globalThis ? 'jest' : 'vitest';
+// Jest 30 hands `jest` to each module rather than to globalThis; its workers carry JEST_WORKER_ID.
+export const runner: 'vitest' | 'jest' = process.env.JEST_WORKER_ID !== undefined ? 'jest' : 'vitest';
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 

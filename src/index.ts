@@ -47,10 +47,15 @@ export {
   type TextReplyOptions,
   type AudioReplyOptions,
   type GuardrailTripOptions,
+  type ToolOutputOptions,
+  type ResponseOptions,
+  type McpApprovalRequestOptions,
+  type ResponseBuilder,
+  type ResponseCallOptions,
 } from './builders/realtime';
 export type { RealtimeOptions } from './fakes/RealtimeDouble';
 export type { RealtimeCall, RealtimeMethod, RealtimePayload } from './fakes/realtimeCall';
-export type { CallPattern, AudioTarget, RealtimeEventName, PartialDeep } from './fakes/realtimeStep';
+export type { CallPattern, CallPredicate, AudioTarget, RealtimeEventName, PartialDeep, ErrorMatch } from './fakes/realtimeStep';
 export { pcm16, samplesOf, silence, tone, chunk, concatAudio, durationOf, type AudioOptions, type ToneOptions } from './builders/audio';
 export type { AudioFormat } from './format/audioFormat';
 export { SettleTimeoutError } from './errors/index';

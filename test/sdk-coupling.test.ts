@@ -6,8 +6,10 @@ import { filesystem, memory, shell, SandboxAgent } from '@openai/agents/sandbox'
 import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
 import { z } from 'zod';
 import { sandbox } from 'agents-testkit';
+import { onEveryRun } from '../src/sdk/runnerHook';
 import {
   currentAgentName,
+  DEFAULT_TOOL_ERROR_TEXT,
   handoffToolName,
   hasFinished,
   isRunResult,
@@ -64,6 +66,28 @@ describe('who is calling', () => {
     };
     await new Runner({ modelProvider: provider }).run(new Agent({ name: 'Triage', model: 'gpt-5.4-mini' }), 'Hi');
     expect(asked).toEqual(['Triage']);
+  });
+});
+
+describe('runs', () => {
+  test("onEveryRun: run()'s default runner and a Runner of one's own both go through Runner.prototype.run", async () => {
+    const started: unknown[] = [];
+    const stop = onEveryRun((agent) => started.push((agent as Agent).name));
+    try {
+      await run(new Agent({ name: 'Default', model: new ScriptedModel([[assistantMessage('Hi.')]]) }), 'Hi');
+      await new Runner().run(new Agent({ name: 'Own', model: new ScriptedModel([[assistantMessage('Hi.')]]) }), 'Hi');
+    } finally {
+      stop();
+    }
+    await run(new Agent({ name: 'After', model: new ScriptedModel([[assistantMessage('Hi.')]]) }), 'Hi');
+    expect(started).toEqual(['Default', 'Own']);
+  });
+
+  test("a tool's invoke is a property the runner calls, and its default error function's text is DEFAULT_TOOL_ERROR_TEXT", async () => {
+    const failing = tool({ name: 'failing', description: 'Throws', parameters: z.object({}), execute: async () => { throw new Error('x'); } });
+    expect(Object.getOwnPropertyDescriptor(failing, 'invoke')?.writable).toBe(true);
+    const [output] = await outputOfCall(failing, '{}');
+    expect(output).toBe(DEFAULT_TOOL_ERROR_TEXT);
   });
 });
 

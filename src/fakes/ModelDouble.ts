@@ -18,6 +18,7 @@ import { numbered } from '../format/numberedList';
 import { currentAgentName, handoffToolName, hostedToolNeeded, withoutInternal, type PublicRequest } from '../sdk/coupling';
 import type { DoubleOptions } from '../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from './bounded';
+import { injectFault } from './faults';
 import { Ledger, LEDGER } from './ledger';
 import { describeModelCall, unexpectedModelCall } from './unexpectedModelCall';
 import { modelCall } from './modelCall';
@@ -167,6 +168,14 @@ export class ModelDouble implements Model {
   #prepare(request: ModelRequest, streamed: boolean): void {
     // An aborted request never reaches a step upstream; leave the script untouched too.
     if (request.signal?.aborted) return;
+    // A sweep's fault takes the call's place: no turn is used, the call fails (advising a retry, or not).
+    const fault = injectFault('model', (n) => [`model call ${n} fails`, `model call ${n} fails, retry advised`]);
+    if (fault) {
+      this.#ledger.record(`${streamed ? 'streamed model call' : 'model call'} → ${fault.point} (injected)`);
+      const advice = fault.point.endsWith('retry advised') ? { suggested: true, replaySafety: 'safe' as const, retryAfterMs: 0 } : undefined;
+      this.#inner.enqueue(modelError(fault.error, advice));
+      return;
+    }
     // The runner's turn span names the agent: an unnamed script is then named after what it serves.
     const agent = this.name === undefined ? currentAgentName() : undefined;
     if (agent !== undefined) this.#ledger.serve(`agent ${JSON.stringify(agent)}`);

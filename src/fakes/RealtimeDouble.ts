@@ -10,6 +10,7 @@ import { ScriptedRealtimeTransport } from '@openai/agents/realtime/testing';
 import { SettleTimeoutError } from '../errors/SettleTimeoutError';
 import { describeFormat, type AudioFormat } from '../format/audioFormat';
 import type { DoubleOptions } from '../vocabulary';
+import { injectFault } from './faults';
 import { Ledger, LEDGER } from './ledger';
 import { AudioProgress } from './realtimeAudio';
 import { describeRealtimeCall, isLifecycle, type RealtimeCall, type RealtimeMethod } from './realtimeCall';
@@ -309,6 +310,16 @@ export class RealtimeDouble {
   // ── Playing steps ─────────────────────────────────────────────────────────────────────────────
 
   #call<R>(method: RealtimeMethod, payload: Record<string, unknown>, forward: () => R): R {
+    // A sweep's fault: this send throws, or the connection drops instead of it (lifecycle calls are no sends).
+    const fault = isLifecycle(method)
+      ? undefined
+      : injectFault('realtime', (n) => [`realtime send ${n} (${method}) fails`, `realtime connection drops at send ${n} (${method})`]);
+    // Not recorded: a sweep drops the doubles of a run with a fault, and the call log stays in step with the transport's.
+    if (fault?.point.startsWith('realtime connection drops')) {
+      this.#inner.disconnect(fault.error);
+      return undefined as R;
+    }
+    if (fault) throw fault.error;
     const callIndex = this.#ledger.record(() => this.#describeCallAt(callIndex));
     const live = { index: callIndex, method, ...payload } as unknown as RealtimeCall;
     const ignored = method === 'close' && this.#inner.status === 'disconnected';

@@ -4,6 +4,7 @@ import { MismatchError, type MismatchSpec } from '../errors/MismatchError';
 import { misuse, type StepContext } from '../errors/ScriptError';
 import type { DoubleOptions } from '../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from './bounded';
+import { injectFault } from './faults';
 import { Ledger, LEDGER } from './ledger';
 import { firstLine, isAssertionError, isUnplannedError } from './predicate';
 import {
@@ -231,6 +232,11 @@ export class SandboxDouble {
     if (setup && !(sameMethod && (rejection === undefined || !setup.shared))) {
       this.#record(method, args, true, undefined, `${setup.label} (set-up)`);
       return setup.value;
+    }
+    const fault = injectFault('sandbox', (n) => [`sandbox call ${n} (${describeCall(method, args)}) fails`]);
+    if (fault) {
+      this.#record(method, args, false, undefined, `${fault.point} (injected)`);
+      throw fault.error;
     }
     if (next === undefined) {
       const entry = this.#record(method, args, false, undefined, 'no step left');

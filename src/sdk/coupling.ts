@@ -143,6 +143,9 @@ export function transferMessageFor(target: HandoffTarget): string | undefined {
  * did not fit its schema (both the default error function's text), its arguments were not JSON, it
  * timed out, or it does not exist. The run goes on, so a double must recognise them to fail the test.
  */
+/** What the SDK's default error function hands the model for a tool that threw. */
+export const DEFAULT_TOOL_ERROR_TEXT = 'An error occurred while running the tool. Please try again.';
+
 export const SDK_TOOL_ERROR_TEXTS: readonly RegExp[] = [
   /^An error occurred while running the tool\. Please try again\.$/,
   /^An error occurred while parsing tool arguments\./,

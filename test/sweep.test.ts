@@ -1,0 +1,140 @@
+// sweep(): a test body run once per injection point, each with one fault, deterministically.
+import { Agent, run, tool } from '@openai/agents';
+import { shell } from '@openai/agents/sandbox';
+import { InjectedFault, lifecycle, model, realtime, sandbox, sweep, SweepError, type Responder } from 'agents-testkit';
+import { functionCall } from '@openai/agents/testing';
+import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+import { z } from 'zod';
+import { describe, expect, rejectionOf, sandboxAgent, test } from './support';
+
+const getWeather = tool({
+  name: 'get_weather',
+  description: 'Current weather for a city',
+  parameters: z.object({ city: z.string() }),
+  execute: async ({ city }) => `It is sunny in ${city}.`,
+});
+
+/** The README's tool-loop recipe, as a sweep's body. */
+async function toolLoop() {
+  const weatherModel = model().calls(getWeather, { city: 'Tokyo' }).thenReplies('It is sunny in Tokyo.');
+  const agent = new Agent({ name: 'Weather', model: weatherModel, tools: [getWeather] });
+  const result = await run(agent, 'Weather in Tokyo?');
+  expect(result.finalOutput).toBe('It is sunny in Tokyo.');
+}
+
+describe('sweep()', () => {
+  test("over the README's tool loop: every injection point, in order, and the ones where its assertion cannot hold", async () => {
+    const error = (await rejectionOf(sweep(toolLoop))) as SweepError;
+    expect(error).toBeInstanceOf(SweepError);
+    expect(error.points.map((point) => [point.name, point.outcome])).toEqual([
+      ['model call 1 fails', 'broke'],
+      ['model call 1 fails, retry advised', 'broke'],
+      ['tool get_weather throws on call 1', 'held'],
+      ['model call 2 fails', 'broke'],
+      ['model call 2 fails, retry advised', 'broke'],
+    ]);
+    expect(error.first).toBe('model call 1 fails');
+    expect(error.message).toContain('Run the first on its own: sweep(body, { only: "model call 1 fails" })');
+    expect(error.message).toContain('BROKE       model call 1 fails');
+  });
+
+  test('an app that answers with an apology when its run fails holds under every fault', async () => {
+    const answer = async (agent: Agent, question: string) => {
+      try {
+        return String((await run(agent, question)).finalOutput);
+      } catch {
+        return 'Sorry, something went wrong.';
+      }
+    };
+    const report = await sweep(async () => {
+      const agent = new Agent({ name: 'Weather', model: model().calls(getWeather, { city: 'Tokyo' }).thenReplies('Sunny.'), tools: [getWeather] });
+      expect(await answer(agent, 'Weather?')).not.toBe('');
+    });
+    expect(report.points).toHaveLength(5);
+    expect(report.points.every((point) => point.outcome === 'held')).toBe(true);
+  });
+
+  test('catches an app that crashes when its tool throws', async () => {
+    // The app reads the tool's JSON straight from the run: fine until the tool fails.
+    const quote = tool({ name: 'quote', description: 'A price', parameters: z.object({}), execute: async () => JSON.stringify({ price: 42 }) });
+    const body = async () => {
+      const agent = new Agent({ name: 'Prices', model: model().calls(quote, {}), tools: [quote], toolUseBehavior: 'stop_on_first_tool' });
+      let price: number;
+      try {
+        price = (JSON.parse(String((await run(agent, 'Price?')).finalOutput)) as { price: number }).price;
+      } catch (error) {
+        if (error instanceof InjectedFault) return; // a model outage is handled
+        throw error;
+      }
+      expect(price).toBe(42);
+    };
+    const error = (await rejectionOf(sweep(body))) as SweepError;
+    expect(error.points.map((point) => [point.name, point.outcome])).toEqual([
+      ['model call 1 fails', 'held'],
+      ['model call 1 fails, retry advised', 'held'],
+      ['tool quote throws on call 1', 'broke'],
+    ]);
+    expect(String(error.points[2]?.error)).toContain('SyntaxError');
+    // The broken point runs on its own, and breaks the same way.
+    const alone = (await rejectionOf(sweep(body, { only: error.first }))) as SweepError;
+    expect(alone.points).toEqual([expect.objectContaining({ name: 'tool quote throws on call 1', outcome: 'broke' })]);
+  });
+
+  test('sandbox calls and Realtime sends are injection points too', async () => {
+    const sandboxPoints = await sweep(
+      async () => {
+        const sb = sandbox().exec('ls').returns('a.md\n');
+        const script = model().calls('exec_command', { cmd: 'ls' }).thenReplies('Done.');
+        await run(sandboxAgent(script, [shell()]), 'List.', { sandbox: { session: sb } });
+      },
+      { kinds: ['sandbox'] },
+    );
+    expect(sandboxPoints.points.map((point) => [point.name, point.outcome])).toEqual([['sandbox call 1 (exec "ls") fails', 'held']]);
+
+    const realtimePoints = await sweep(
+      async () => {
+        const rt = realtime().expect('sendMessage', { message: 'Hi' });
+        const session = new RealtimeSession(new RealtimeAgent({ name: 'Voice' }), { transport: rt });
+        session.on('error', () => undefined);
+        await session.connect({ apiKey: 'test' });
+        try {
+          session.sendMessage('Hi');
+        } catch {
+          // the app tolerates a failed send
+        }
+        session.close();
+      },
+      { kinds: ['realtime'] },
+    );
+    expect(realtimePoints.points.map((point) => [point.name, point.outcome])).toEqual([
+      ['realtime send 1 (sendMessage) fails', 'held'],
+      ['realtime connection drops at send 1 (sendMessage)', 'held'],
+    ]);
+  });
+
+  test('what must hold is the body\'s to state: a naive retry that charges twice breaks the point after the charge', async () => {
+    const charge = tool({ name: 'charge', description: 'Charges the card', parameters: z.object({}), execute: async () => 'charged' });
+    const error = (await rejectionOf(
+      sweep(async () => {
+        // A model that charges on a fresh conversation and confirms once the charge came back; the
+        // turns of a retry are optional, since without a fault the app never retries.
+        let calls = 0;
+        const decide: Responder = ({ toolOutputs }) => (toolOutputs.length > 0 ? 'Done.' : [functionCall('charge', '{}', { callId: `charge_${++calls}` })]);
+        const script = model().responds(decide).thenResponds(decide).thenResponds(decide).optional().thenResponds(decide).optional();
+        const agent = new Agent({ name: 'Shop', model: script, tools: [charge] });
+        const life = lifecycle(agent);
+        await run(agent, 'Charge').catch(() => run(agent, 'Charge').catch(() => undefined));
+        expect(life).toHaveCalledToolTimes(charge, 1);
+      }, { kinds: ['model'] }),
+    )) as SweepError;
+    expect(error.points.filter((point) => point.outcome === 'broke').map((point) => point.name)).toEqual(['model call 2 fails', 'model call 2 fails, retry advised']);
+  });
+
+  test('the body must pass without faults, and options are checked', async () => {
+    const failing = await rejectionOf(sweep(() => expect(1).toBe(2)));
+    expect(failing.message).toContain('sweep(): the body does not pass without faults');
+    await expect(sweep('body' as never)).rejects.toThrow('sweep() takes the test body, a function; got the string "body".');
+    await expect(sweep(toolLoop, { kinds: ['network' as never] })).rejects.toThrow("sweep({ kinds }) lists some of 'model', 'tool', 'sandbox', 'realtime'");
+    await expect(sweep(toolLoop, { only: '' })).rejects.toThrow('sweep({ only }) names one point');
+  });
+});

@@ -66,6 +66,7 @@ const steps = {
     check('publint --strict', 'npx publint --strict');
     const tarball = packed();
     if (tarball) {
+      check('the tarball ships only files an entry point reaches', `node scripts/tarball-files.mjs ${tarball}`);
       check('are the types wrong', `npx attw ${tarball} --profile strict --entrypoints . ./jest --format ascii`);
       // `./vitest` is ESM only on purpose (Vitest cannot be required): attw's one warning for it,
       // "ESM (dynamic import only)" from CommonJS under node16, is the design; every other rule holds.

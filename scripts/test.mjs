@@ -104,13 +104,17 @@ function packed() {
   return tarball;
 }
 
+const timings = [];
 for (const [name, step] of Object.entries(steps)) {
   if (only.length > 0 && !only.includes(name)) continue;
+  const started = Date.now();
   step();
+  timings.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 const closing = `${totals.passed} passed, ${totals.failed} failed`;
 writeFileSync(join(results, 'summary.txt'), `${summary.join('\n')}\n${closing}\n`);
+console.log(`\nsteps: ${timings.join(', ')}`);
 console.log(`\n${summary.join('\n')}`);
 console.log(closing);
 process.exitCode = totals.failed === 0 ? 0 : 1;

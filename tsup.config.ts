@@ -1,21 +1,48 @@
-import { defineConfig } from 'tsup';
+import { rmSync } from 'node:fs';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    vitest: 'src/setup/vitest.ts',
-    jest: 'src/setup/jest.ts',
-    // The `agents-testkit` command (package.json "bin"): `npx agents-testkit codegen <cassette>`.
-    cli: 'src/cli/bin.ts',
-  },
-  format: ['esm', 'cjs'],
-  dts: true,
-  // One shared chunk keeps the three entries on one copy of the kit's state and error classes.
-  splitting: true,
-  clean: true,
+// The three builds below write into one `dist` side by side; tsup runs them in parallel, so none of
+// them may clean it. It is cleaned once, here, when tsup loads this file.
+rmSync('dist', { recursive: true, force: true });
+
+const shared: Options = {
   target: 'node20',
   sourcemap: false,
-  // `import.meta.url` in the CommonJS build too (src/matchers/matcherUtils.ts loads lazily with it).
-  shims: true,
+  clean: false,
   external: ['@openai/agents', 'vitest', '@jest/globals', 'jest-matcher-utils'],
-});
+};
+
+const library = { index: 'src/index.ts', jest: 'src/setup/jest.ts' };
+
+export default defineConfig([
+  {
+    ...shared,
+    // ESM: the library and both setup entries. One shared chunk keeps them on one copy of the
+    // kit's state and error classes.
+    entry: { ...library, vitest: 'src/setup/vitest.ts' },
+    format: ['esm'],
+    dts: true,
+    splitting: true,
+  },
+  {
+    ...shared,
+    // CommonJS: the library and the Jest entry. `./vitest` is ESM only: Vitest cannot be required,
+    // and a CommonJS copy is what Yarn PnP resolved the setup file to, failing every test file.
+    // Its declarations are still emitted as `.d.cts`, for the root `vitest.d.ts` shim that
+    // TypeScript's `node10` resolution reads: one program then sees one copy of the kit's classes.
+    entry: library,
+    format: ['cjs'],
+    dts: { entry: { ...library, vitest: 'src/setup/vitest.ts' } },
+    splitting: true,
+    // `import.meta.url` in the CommonJS build too (src/matchers/matcherUtils.ts loads lazily with it).
+    shims: true,
+  },
+  {
+    ...shared,
+    // The `agents-testkit` command (package.json "bin"): ESM, no declarations; nothing imports it.
+    entry: { cli: 'src/cli/bin.ts' },
+    format: ['esm'],
+    dts: false,
+    splitting: false,
+  },
+]);

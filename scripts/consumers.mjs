@@ -17,11 +17,12 @@
 // verbatim, after the project's `prelude` line) and consumers/shared/*.test.ts. A test preceded by
 // `// Must FAIL, naming: <text>` comments must fail, with every such text in its failure; every
 // other test must pass. A drifting test that passes is a false pass and fails this script.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { judge, mustFail, run } from './lib/specs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoModules = join(root, 'node_modules');
@@ -104,8 +105,8 @@ async function runProject(name, project, tarball) {
       : ['node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${report}`];
   // The type check and the runner are independent: run them side by side.
   const [tsc, ran] = await Promise.all([
-    run(dir, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']),
-    run(dir, [...(project.nodeArgs ?? []), ...runnerArgs]),
+    run(dir, process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']),
+    run(dir, process.execPath, [...(project.nodeArgs ?? []), ...runnerArgs]),
   ]);
   if (tsc.status === 0) pass();
   else fail(`tsc: the specs do not type-check against the installed package\n${tsc.output.trim()}`);
@@ -159,66 +160,4 @@ function closure(names) {
     queue.push(...Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies, ...pkg.peerDependencies }));
   }
   return seen;
-}
-
-/** Runs node with `nodeArgs` in `cwd`; resolves with its exit status and everything it printed. */
-function run(cwd, nodeArgs) {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, nodeArgs, { cwd, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (status) => done({ status, output }));
-  });
-}
-
-/** Test title → the texts its failure must name, from `// Must FAIL, naming: …` comments. */
-function mustFail(dir) {
-  const expected = new Map();
-  for (const file of readdirSync(dir).filter((entry) => entry.endsWith('.test.ts'))) {
-    const source = readFileSync(join(dir, file), 'utf8');
-    const pattern = /((?:^[ \t]*\/\/ Must FAIL, naming: .*\n)+)[ \t]*(?:test|it)\((['"`])(.*?)\2/gm;
-    for (const match of source.matchAll(pattern)) {
-      const texts = [...match[1].matchAll(/Must FAIL, naming: (.*)/g)].map((line) => line[1].trim());
-      expected.set(match[3], texts);
-    }
-  }
-  return expected;
-}
-
-/** Checks a Vitest or Jest JSON report (the same shape): every test as its spec says. */
-function judge(report, expectedFailures, pass, fail) {
-  const seen = new Set();
-  for (const file of report.testResults ?? []) {
-    const tests = file.assertionResults ?? [];
-    const short = file.name.split(/[\\/]/).at(-1);
-    if (tests.length === 0) {
-      fail(`${short}: no test ran\n${strip(file.message ?? '').trim().split('\n').slice(0, 20).join('\n')}`);
-      continue;
-    }
-    for (const test of tests) {
-      const message = strip((test.failureMessages ?? []).join('\n'));
-      const texts = expectedFailures.get(test.title);
-      if (texts === undefined) {
-        if (test.status === 'passed') pass();
-        else fail(`${short} › ${test.title}: ${test.status}\n${message.split('\n').slice(0, 20).join('\n')}`);
-        continue;
-      }
-      seen.add(test.title);
-      if (test.status !== 'failed') {
-        fail(`${short} › ${test.title}: must fail, but ${test.status} (a false pass)`);
-        continue;
-      }
-      const missing = texts.filter((text) => !message.includes(text));
-      if (missing.length === 0) pass();
-      else fail(`${short} › ${test.title}: failed, but its message does not name ${missing.map((text) => JSON.stringify(text)).join(', ')}\n${message.split('\n').slice(0, 30).join('\n')}`);
-    }
-  }
-  for (const title of expectedFailures.keys()) {
-    if (!seen.has(title)) fail(`"${title}" must fail, but it did not run`);
-  }
-}
-
-function strip(text) {
-  return text.replace(/\u001b\[[0-9;]*m/g, '');
 }

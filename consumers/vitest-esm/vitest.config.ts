@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// As the README's Install section says; no globals: specs import `test` and `expect` from 'vitest'.
-export default defineConfig({ test: { setupFiles: ['agents-testkit/vitest'] } });
+export default defineConfig({
+  test: {
+    globals: true, // the recipes use `test` and `expect` without importing them
+    setupFiles: ['agents-testkit/vitest'],
+  },
+});

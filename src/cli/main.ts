@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { cassetteToScript } from '../codegen/cassetteToScript';
 import { loadCassette } from '../fakes/cassetteFile';
 
@@ -13,6 +14,7 @@ const USAGE = `Usage: agents-testkit codegen <cassette.json> [--name <identifier
 Prints the model() script that plays a cassette's recorded calls, for a hand-editable test.
   --name    the exported constant (default: from the file name, weather.json → weatherModel)
   --import  the module model() is imported from (default: agents-testkit)
+Options take their value as --name weatherModel or --name=weatherModel.
 `;
 
 /** The `agents-testkit` command. Returns the exit code: 0 done, 1 a bad cassette, 2 bad usage. */
@@ -24,25 +26,13 @@ export function main(argv: readonly string[], io: CliIO): number {
   }
   if (command !== 'codegen') return usageError(io, `unknown command "${command}".`);
 
-  const positional: string[] = [];
-  const flags: Record<string, string> = {};
-  for (let index = 0; index < rest.length; index += 1) {
-    const arg = rest[index] as string;
-    if (arg === '--help' || arg === '-h') {
-      io.stdout.write(USAGE);
-      return 0;
-    }
-    if (arg === '--name' || arg === '--import') {
-      const value = rest[index + 1];
-      if (value === undefined || value.startsWith('--')) return usageError(io, `${arg} needs a value.`);
-      flags[arg.slice(2)] = value;
-      index += 1;
-    } else if (arg.startsWith('--')) {
-      return usageError(io, `unknown option "${arg}".`);
-    } else {
-      positional.push(arg);
-    }
+  const parsed = parseCodegenArgs(rest);
+  if ('help' in parsed) {
+    io.stdout.write(USAGE);
+    return 0;
   }
+  if ('problem' in parsed) return usageError(io, parsed.problem);
+  const { positional, flags } = parsed;
   if (positional.length !== 1) return usageError(io, `codegen takes one cassette file; got ${positional.length}.`);
   if (flags.name !== undefined && !/^[A-Za-z_$][\w$]*$/.test(flags.name)) {
     return usageError(io, `--name must be a JavaScript identifier; got "${flags.name}".`);
@@ -68,4 +58,41 @@ export function main(argv: readonly string[], io: CliIO): number {
 function usageError(io: CliIO, problem: string): number {
   io.stderr.write(`agents-testkit: ${problem}\n\n${USAGE}`);
   return 2;
+}
+
+const OPTIONS = {
+  name: { type: 'string' },
+  import: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** What `codegen`'s arguments ask for, or the first problem with them, in the usage's words. */
+export type CodegenArgs =
+  | { positional: string[]; flags: { name?: string; import?: string } }
+  | { help: true }
+  | { problem: string };
+
+/**
+ * Reads `codegen`'s arguments with `node:util`'s `parseArgs`: `--name value` and `--name=value`
+ * alike. Its tokens are read rather than its strict mode's errors, whose wording belongs to Node.
+ */
+export function parseCodegenArgs(args: readonly string[]): CodegenArgs {
+  const { tokens } = parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  const positional: string[] = [];
+  const flags: { name?: string; import?: string } = {};
+  for (const token of tokens) {
+    if (token.kind === 'positional') positional.push(token.value);
+    if (token.kind !== 'option') continue;
+    if (token.name === 'help') {
+      if (token.value !== undefined) return { problem: `${token.rawName} takes no value.` };
+      return { help: true };
+    }
+    if (token.name !== 'name' && token.name !== 'import') return { problem: `unknown option "${token.rawName}".` };
+    // Without strict mode, `--name --import x` would take "--import" for the name.
+    const value = token.value;
+    if (value === undefined || value === '' || (!token.inlineValue && value.startsWith('-'))) return { problem: `${token.rawName} needs a value.` };
+    if (flags[token.name] !== undefined) return { problem: `${token.rawName} is given twice.` };
+    flags[token.name] = value;
+  }
+  return { positional, flags };
 }

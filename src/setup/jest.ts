@@ -21,6 +21,11 @@ declare global {
   }
 }
 
+// `@jest/globals` types `expect(…)` with the `expect` package's `Matchers`, so that module is
+// augmented: TypeScript resolves it from this package's folder, which is why `expect` is an
+// optional peer (under pnpm without hoisting and Yarn PnP, a project that imports from
+// `@jest/globals` adds `expect` itself; README, Troubleshooting). Its `Matchers` took the second
+// type parameter declared here in 29.4.2, the lower bound of the peer ranges.
 declare module 'expect' {
   interface Matchers<R extends void | Promise<void>, T = unknown> extends AgentsMatchers<R> {}
   interface AsymmetricMatchers extends AgentsMatchers<any> {}

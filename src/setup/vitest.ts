@@ -33,8 +33,11 @@ export type { Kit };
 
 // Vitest 3.2+ types `expect(…)`, `expect.*` and `expect.extend` from `Matchers` alone; the
 // asymmetric interface adds `expect.not.*` (and `expect.*` before 3.2). Both must return `any`:
-// `ExpectStatic` extends both, and differing member types would conflict.
+// `ExpectStatic` extends both, and differing member types would conflict. Vitest 3.0 and 3.1 type
+// `expect(…)` as `Assertion`, which joined `Matchers` only in 3.2: without `Assertion` here every
+// matcher call is a type error there (scripts/matrix.mjs, npm/oldest/vitest).
 declare module 'vitest' {
+  interface Assertion<T = any> extends AgentsMatchers<T> {}
   interface Matchers<T = any> extends AgentsMatchers<T> {}
   interface AsymmetricMatchersContaining extends AgentsMatchers<any> {}
 }

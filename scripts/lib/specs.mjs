@@ -1,0 +1,92 @@
+// What scripts/consumers.mjs and scripts/matrix.mjs share: running a command and judging the
+// reports of a packed-package project against its specs' "Must FAIL" and "Must NOT compile" marks.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Runs `command` with `args` in `cwd`; resolves with its exit status and everything it printed. */
+export function run(cwd, command, args, env = {}) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => (output += `${error.message}\n`));
+    child.on('close', (status) => done({ status, output }));
+  });
+}
+
+/** Test title → the texts its failure must name, from `// Must FAIL, naming: …` comments. */
+export function mustFail(dir) {
+  const expected = new Map();
+  for (const file of readdirSync(dir).filter((entry) => entry.endsWith('.test.ts'))) {
+    const source = readFileSync(join(dir, file), 'utf8');
+    const pattern = /((?:^[ \t]*\/\/ Must FAIL, naming: .*\n)+)[ \t]*(?:test|it)\((['"`])(.*?)\2/gm;
+    for (const match of source.matchAll(pattern)) {
+      const texts = [...match[1].matchAll(/Must FAIL, naming: (.*)/g)].map((line) => line[1].trim());
+      expected.set(match[3], texts);
+    }
+  }
+  return expected;
+}
+
+/** Checks a Vitest or Jest JSON report (the same shape): every test as its spec says. */
+export function judge(report, expectedFailures, pass, fail) {
+  const seen = new Set();
+  for (const file of report.testResults ?? []) {
+    const tests = file.assertionResults ?? [];
+    const short = file.name.split(/[\\/]/).at(-1);
+    if (tests.length === 0) {
+      fail(`${short}: no test ran\n${strip(file.message ?? '').trim().split('\n').slice(0, 20).join('\n')}`);
+      continue;
+    }
+    for (const test of tests) {
+      const message = strip((test.failureMessages ?? []).join('\n'));
+      const texts = expectedFailures.get(test.title);
+      if (texts === undefined) {
+        if (test.status === 'passed') pass();
+        else fail(`${short} › ${test.title}: ${test.status}\n${message.split('\n').slice(0, 20).join('\n')}`);
+        continue;
+      }
+      seen.add(test.title);
+      if (test.status !== 'failed') {
+        fail(`${short} › ${test.title}: must fail, but ${test.status} (a false pass)`);
+        continue;
+      }
+      const missing = texts.filter((text) => !message.includes(text));
+      if (missing.length === 0) pass();
+      else fail(`${short} › ${test.title}: failed, but its message does not name ${missing.map((text) => JSON.stringify(text)).join(', ')}\n${message.split('\n').slice(0, 30).join('\n')}`);
+    }
+  }
+  for (const title of expectedFailures.keys()) {
+    if (!seen.has(title)) fail(`"${title}" must fail, but it did not run`);
+  }
+}
+
+/**
+ * Judges a tsc run (`{ status, output }`) over the `.ts` files of `dir`: every line marked
+ * `// Must NOT compile` must hold a type error, and no other line may. Returns the problems.
+ */
+export function judgeTypeErrors(dir, { status, output }) {
+  const marked = new Set();
+  for (const file of readdirSync(dir).filter((entry) => entry.endsWith('.ts'))) {
+    readFileSync(join(dir, file), 'utf8')
+      .split('\n')
+      .forEach((line, index) => line.includes('// Must NOT compile') && marked.add(`${file}:${index + 1}`));
+  }
+  const errors = [...strip(output).matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map((match) => ({
+    at: `${match[1].split(/[\\/]/).at(-1)}:${match[2]}`,
+    text: match[3],
+  }));
+  // tsc that stops before checking (a bad tsconfig, an unresolved "types" entry, a tool that did not run).
+  if (errors.length === 0 && status !== 0) return [`tsc exited ${status} without checking:\n${strip(output).trim().split('\n').slice(-10).join('\n')}`];
+  const problems = errors.filter((error) => !marked.has(error.at)).map((error) => `${error.at}: ${error.text}`);
+  // Errors of no file: an entry of "types" that does not resolve (TS2688), a missing file.
+  for (const match of strip(output).matchAll(/^error (TS\d+: .*)$/gm)) problems.push(match[1]);
+  for (const at of marked) if (!errors.some((error) => error.at === at)) problems.push(`${at}: must not compile, but tsc accepts it`);
+  return problems;
+}
+
+export function strip(text) {
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}

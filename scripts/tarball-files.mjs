@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Fails when the packed tarball ships a file that nothing reaches: every file under dist/ must be
+// an entry point (package.json "exports", "bin", "main", "types", the root shims) or be imported,
+// required or re-exported by one, directly or not. Keeps dead builds (a CommonJS CLI, its
+// declarations) out of the package.
+//
+//   node scripts/tarball-files.mjs <file.tgz>
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, normalize } from 'node:path';
+
+const tarball = process.argv[2];
+if (!tarball) throw new Error('usage: node scripts/tarball-files.mjs <file.tgz>');
+const dir = mkdtempSync(join(tmpdir(), 'agents-testkit-tarball-'));
+try {
+  const listed = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' });
+  if (listed.status !== 0) throw new Error(`cannot list ${tarball}`);
+  spawnSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1']);
+  const files = listed.stdout.trim().split('\n').map((file) => file.replace(/^package\//, ''));
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+
+  const targets = (value) => (typeof value === 'string' ? [value] : Object.values(value ?? {}).flatMap(targets));
+  const entries = [...targets(pkg.exports), ...targets(pkg.bin), pkg.main, pkg.module, pkg.types, ...files.filter((file) => !file.includes('/') && file.endsWith('.d.ts'))];
+  const reached = new Set();
+  const queue = entries.filter(Boolean).map((entry) => normalize(entry));
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (reached.has(file) || !files.includes(file)) continue;
+    reached.add(file);
+    const source = readFileSync(join(dir, file), 'utf8');
+    for (const match of source.matchAll(/(?:from\s*|import\s*\(?\s*|require\(\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
+      const target = normalize(join(dirname(file), match[1]));
+      // A declaration file names its sibling by the JavaScript name: ./x.js → ./x.d.ts.
+      const declared = target.replace(/\.js$/, '.d.ts').replace(/\.cjs$/, '.d.cts');
+      queue.push(target, ...(file.match(/\.d\.c?ts$/) ? [declared] : []));
+    }
+  }
+  const unreached = files.filter((file) => file.startsWith('dist/') && !reached.has(file));
+  if (unreached.length > 0) {
+    console.error(`The tarball ships ${unreached.length} file(s) that no entry point reaches:\n  ${unreached.join('\n  ')}`);
+    process.exitCode = 1;
+  } else console.log(`every one of the ${files.filter((file) => file.startsWith('dist/')).length} files under dist/ is reached from an entry point`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

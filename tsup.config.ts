@@ -9,7 +9,7 @@ const shared: Options = {
   target: 'node20',
   sourcemap: false,
   clean: false,
-  external: ['@openai/agents', 'vitest', '@jest/globals', 'jest-matcher-utils'],
+  external: ['@openai/agents', 'vitest', '@jest/globals'],
 };
 
 const library = { index: 'src/index.ts', jest: 'src/setup/jest.ts' };

@@ -2,12 +2,12 @@
 // What importing a setup entry costs on top of importing @openai/agents alone. Every sample is a
 // fresh Node process; the variants run interleaved in random order per round. The processes run
 // in a temporary project whose node_modules holds the built kit as npm would install it, links to
-// the repo's @openai/agents and jest-matcher-utils, and stand-ins for `vitest` and `@jest/globals`:
+// the repo's @openai/agents, and stand-ins for `vitest` and `@jest/globals`:
 // inside a test run the runner's own module is loaded before any setup file, so it is not the
 // kit's cost (and neither runner can be imported outside its own run). The figure per entry is
 // the median time of importing it inside the process, the SDK already loaded and its garbage
-// collected. What the entries defer is timed too: the builders (a spec's `import { model }`) and
-// jest-matcher-utils (the first matcher call). Runs against the built package: `npm run build` first.
+// collected. What the entries defer is timed too: the builders (a spec's `import { model }`).
+// Runs against the built package: `npm run build` first.
 //
 //   node bench/import.mjs [rounds]          goal: < 15 ms
 import { spawnSync } from 'node:child_process';
@@ -46,11 +46,8 @@ for (const variant of Object.keys(variants)) {
 }
 for (const [variant, baseline] of Object.entries(variants)) {
   if (variant === baseline) continue;
-  const [setup, index, utils] = ['setup', 'index', 'utils'].map((key) => column(variant, key));
-  console.log(
-    `  ${variant.padEnd(11)} setup entry: ${ms(median(setup))} (${ms(quantile(setup, 0.9))}); deferred: ` +
-      `'agents-testkit' ${ms(median(index))}, jest-matcher-utils ${ms(median(utils))}`,
-  );
+  const [setup, index] = ['setup', 'index'].map((key) => column(variant, key));
+  console.log(`  ${variant.padEnd(11)} setup entry: ${ms(median(setup))} (${ms(quantile(setup, 0.9))}); deferred: 'agents-testkit' ${ms(median(index))}`);
   verdict(`importing the ${variant} setup entry after the SDK, median`, ms(median(setup)), '< 15 ms', median(setup) < 15);
 }
 
@@ -58,12 +55,12 @@ function layOut(dir) {
   const modules = join(dir, 'node_modules');
   cpSync(join(root, 'dist'), join(modules, 'agents-testkit', 'dist'), { recursive: true });
   cpSync(join(root, 'package.json'), join(modules, 'agents-testkit', 'package.json'));
-  for (const name of ['@openai/agents', 'jest-matcher-utils']) {
+  for (const name of ['@openai/agents']) {
     mkdirSync(dirname(join(modules, name)), { recursive: true });
     symlinkSync(join(root, 'node_modules', name), join(modules, name), 'dir');
   }
   // A stand-in for the runner, ESM and CJS: only what the setup entries call.
-  const members = 'expect = { extend: noop }, beforeEach = noop, afterEach = noop, afterAll = noop, test = { extend: () => noop }';
+  const members = 'expect = { extend: noop, addSnapshotSerializer: noop }, beforeEach = noop, afterEach = noop, afterAll = noop, test = { extend: () => noop }';
   for (const name of ['vitest', '@jest/globals']) {
     mkdirSync(join(modules, name), { recursive: true });
     const exports = { import: './index.mjs', require: './index.cjs' };

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // Checks that Vitest and Jest recorded the same snapshots: every spec runs under both runners,
-// and the kit's messages must read the same under each. Fails when a snapshot file or entry
+// and the kit's messages must read the same under each — the same words, in each runner's own
+// style: a diff the runner prints (its own helper) may count its lines in the header ("- Expected
+// - 1"), name a plain object or array ("Object {") and mark a string's last newline ("↵"),
+// which is all `runnerStyle` sets aside.
+// Fails when a snapshot file or entry
 // exists for one runner only, when two entries differ, or when a snapshot file was written
 // outside the runner folders (a resolver not in effect).
 //
@@ -45,6 +49,15 @@ function entries(file, runner) {
   return Object.fromEntries(Object.entries(exports).map(([key, value]) => [key.split(' > ').join(' '), value]));
 }
 
+/** A snapshot with the runners' own diff styles set aside (see the comment at the top). */
+function runnerStyle(text) {
+  return text
+    .replace(/^([-+] (?:Expected|Received))  [-+] \d+$/gm, '$1')
+    .replace(/^(\s*[-+ ]\s*(?:"[^"]*": )?)(?:Object|Array) ([{[])/gm, '$1$2')
+    // Jest marks a string diff's final newline with "↵"; Vitest leaves the line empty.
+    .replace(/^  \u21b5$/gm, '');
+}
+
 function firstDifference(a, b) {
   const left = a.split('\n');
   const right = b.split('\n');
@@ -79,7 +92,7 @@ for (const root of roots) {
       compared += 1;
       if (!(key in jest)) problems.push(`${spec}: "${key}" is in Vitest's snapshots only`);
       else if (!(key in vitest)) problems.push(`${spec}: "${key}" is in Jest's snapshots only`);
-      else if (vitest[key] !== jest[key]) {
+      else if (runnerStyle(vitest[key]) !== runnerStyle(jest[key])) {
         const hint = /^\s*\[\w*Error/.test(vitest[key])
           ? '\n  (thrown errors print differently under each runner: snapshot the message string, e.g. failureOf(…))'
           : '';

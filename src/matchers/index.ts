@@ -1,3 +1,5 @@
+import type { Matcher, MatcherResult, MatcherState } from './context';
+import { withRunnerUtils } from './matcherUtils';
 import { toBeComplete } from './toBeComplete';
 import { toHaveCalledTool } from './toHaveCalledTool';
 import { toHaveDeletedFile } from './toHaveDeletedFile';
@@ -17,7 +19,7 @@ import { toHaveLifecycle } from './toHaveLifecycle';
 import { toHaveRunRealtimeTool } from './toHaveRunRealtimeTool';
 
 /** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
-export const matchers = {
+export const matchers = withUtils({
   toHaveCalledTool,
   toHaveCalledToolTimes,
   toHaveNthCalledTool,
@@ -35,6 +37,24 @@ export const matchers = {
   toHaveSentRealtime,
   toHaveSentAudio,
   toHaveRunRealtimeTool,
-};
+});
 
 export type { MatcherState, MatcherResult } from './context';
+
+/**
+ * Each matcher, run with the calling runner's `this.utils` current — for the call and for its
+ * message, which the runner asks for later — so failures are worded with the runner's own helpers.
+ */
+function withUtils<M extends Record<string, Matcher<never[]>>>(record: M): M {
+  const wrapped: Record<string, Matcher<never[]>> = {};
+  for (const [name, matcher] of Object.entries(record)) {
+    wrapped[name] = {
+      [name](this: MatcherState, received: unknown, ...args: never[]): MatcherResult {
+        const utils = this.utils;
+        const result = withRunnerUtils(utils, () => matcher.call(this, received, ...args));
+        return { pass: result.pass, message: () => withRunnerUtils(utils, () => result.message()) };
+      },
+    }[name] as Matcher<never[]>;
+  }
+  return wrapped as M;
+}

@@ -1,34 +1,94 @@
-import { createRequire } from 'node:module';
+/**
+ * The formatting helpers of the runner that calls a matcher — Vitest's or Jest's `this.utils` —
+ * so that failures read like the runner's own (its colours, its diffs) and the kit needs no copy
+ * of Jest's utilities. `withRunnerUtils` makes a call's `this.utils` current while the matcher and
+ * its lazy message run; matchers import these names from here.
+ */
+
+import { printValue, typeName } from '../format/printValue';
+
+/** What both runners hand every matcher as `this.utils`. */
+export interface RunnerUtils {
+  EXPECTED_COLOR(text: string): string;
+  RECEIVED_COLOR(text: string): string;
+  BOLD_WEIGHT(text: string): string;
+  DIM_COLOR(text: string): string;
+  matcherHint(name: string, received?: string, expected?: string, options?: Record<string, unknown>): string;
+  printExpected(value: unknown): string;
+  printReceived(value: unknown): string;
+  /** Jest's takes (expected, received, labels…); Vitest's (received, expected, options) — see `printDiff`. */
+  printDiffOrStringify(...args: never[]): string | undefined;
+  printWithType<T>(name: string, value: T, print: (value: T) => string): string;
+}
+
+const KEY = Symbol.for('agents-testkit.runner-utils');
+const scope = globalThis as typeof globalThis & { [KEY]?: { current: RunnerUtils | undefined } };
+const state = (scope[KEY] ??= { current: undefined });
+
+/** Runs `fn` with `utils` as the current runner's helpers. */
+export function withRunnerUtils<T>(utils: RunnerUtils | undefined, fn: () => T): T {
+  const previous = state.current;
+  state.current = utils ?? plainUtils;
+  try {
+    return fn();
+  } finally {
+    state.current = previous;
+  }
+}
+
+function utils(): RunnerUtils {
+  return state.current ?? plainUtils;
+}
+
+export const EXPECTED_COLOR = (text: string): string => utils().EXPECTED_COLOR(text);
+export const RECEIVED_COLOR = (text: string): string => utils().RECEIVED_COLOR(text);
+/** A value in the runner's expected colour, printed the same under every runner (see `printValue`). */
+export const printExpected = (value: unknown): string => utils().EXPECTED_COLOR(printValue(value));
+export const printReceived = (value: unknown): string => utils().RECEIVED_COLOR(printValue(value));
+/**
+ * The runner's diff of an expected value against a received one, labelled Expected and Received.
+ * The two runners order the arguments the other way round: Jest's helper takes five (expected,
+ * received, two labels, expand), Vitest's takes (received, expected, options, memory).
+ */
+export function printDiff(expected: unknown, received: unknown): string {
+  const print = utils().printDiffOrStringify as (...args: unknown[]) => string | undefined;
+  const diff = print.length >= 5 ? print(expected, received, 'Expected', 'Received', false) : print(received, expected);
+  return diff ?? `Expected: ${printExpected(expected)}\nReceived: ${printReceived(received)}`;
+}
+export const matcherHint: RunnerUtils['matcherHint'] = (...args) => utils().matcherHint(...args);
+
+/** `Tool has type:  number` and `Tool has value: 42`, as Jest words it (no type line for null or undefined). */
+export function printWithType<T>(name: string, value: T, print: (value: T) => string): string {
+  const type = typeName(value);
+  return `${type === 'null' || type === 'undefined' ? '' : `${name} has type:  ${type}\n`}${name} has value: ${print(value)}`;
+}
+
+/** The runners' matcher-error layout (Vitest's utils have no helper for it). */
+export function matcherErrorMessage(hint: string, generic: string, specific?: string): string {
+  return `${hint}\n\n${utils().BOLD_WEIGHT('Matcher error')}: ${generic}${specific ? `\n\n${specific}` : ''}`;
+}
 
 /**
- * `jest-matcher-utils`, loaded on the first matcher call instead of when a setup entry is imported:
- * with chalk, jest-diff and pretty-format it is most of what importing the kit costs (bench/README.md).
- * Matchers import these names from here rather than from 'jest-matcher-utils'.
+ * For a runner that hands matchers no `utils` (a Jest-compatible `expect` of another kind): the
+ * same words, without colours or diffs.
  */
-type Utils = typeof import('jest-matcher-utils');
-
-// A synchronous load from either build: `import.meta.url` is shimmed in the CommonJS one.
-const load = createRequire(import.meta.url);
-let utils: Utils | undefined;
-const lazy = (): Utils => (utils ??= load('jest-matcher-utils') as Utils);
-
-type Color = (...text: unknown[]) => string;
-
-export const EXPECTED_COLOR: Color = (...text) => lazy().EXPECTED_COLOR(...text);
-export const RECEIVED_COLOR: Color = (...text) => lazy().RECEIVED_COLOR(...text);
-export const DIM_COLOR: Color = (...text) => lazy().DIM_COLOR(...text);
-export const BOLD_WEIGHT: Color = (...text) => lazy().BOLD_WEIGHT(...text);
-export const INVERTED_COLOR: Color = (...text) => lazy().INVERTED_COLOR(...text);
-
-export const matcherHint: Utils['matcherHint'] = (...args) => lazy().matcherHint(...args);
-export const matcherErrorMessage: Utils['matcherErrorMessage'] = (...args) => lazy().matcherErrorMessage(...args);
-export const printExpected: Utils['printExpected'] = (value) => lazy().printExpected(value);
-export const printReceived: Utils['printReceived'] = (value) => lazy().printReceived(value);
-export const printDiffOrStringify: Utils['printDiffOrStringify'] = (...args) => lazy().printDiffOrStringify(...args);
-export const stringify: Utils['stringify'] = (...args) => lazy().stringify(...args);
-export const diff: Utils['diff'] = (...args) => lazy().diff(...args);
-export const pluralize: Utils['pluralize'] = (...args) => lazy().pluralize(...args);
-
-export function printWithType<T>(name: string, value: T, print: (value: T) => string): string {
-  return lazy().printWithType(name, value, print);
-}
+const plain = (text: string): string => text;
+const show = (value: unknown): string => {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+};
+const plainUtils: RunnerUtils = {
+  EXPECTED_COLOR: plain,
+  RECEIVED_COLOR: plain,
+  BOLD_WEIGHT: plain,
+  DIM_COLOR: plain,
+  matcherHint: (name, received = 'received', expected = 'expected', options = {}) =>
+    `expect(${received})${options.isNot ? '.not' : ''}.${name}(${expected})`,
+  printExpected: show,
+  printReceived: show,
+  printDiffOrStringify: () => undefined,
+  printWithType: (name, value, print) => `${name} has value: ${print(value)}`,
+};

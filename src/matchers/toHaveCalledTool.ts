@@ -1,4 +1,4 @@
-import { printDiffOrStringify, printExpected, printReceived } from './matcherUtils';
+import { printDiff, printExpected, printReceived } from './matcherUtils';
 import { closest } from '../format/closest';
 import type { Matcher } from './context';
 import { hint, invalidExpected, listToolCalls, times } from './messages';
@@ -44,7 +44,7 @@ export const toHaveCalledTool: Matcher<[tool: unknown, args?: unknown]> = functi
     } else {
       lines.push(`Received: ${ofTool.length} call${ofTool.length === 1 ? '' : 's'} of ${printReceived(name)}, none with matching arguments`);
       const first = toolCalls[ofTool[0] as number];
-      lines.push('', `Call ${(ofTool[0] as number) + 1}:`, printDiffOrStringify(args, subsetFor(first?.args, args), 'Expected', 'Received', false));
+      lines.push('', `Call ${(ofTool[0] as number) + 1}:`, printDiff(args, subsetFor(first?.args, args)));
     }
     lines.push('', listToolCalls(toolCalls));
     return lines.join('\n');

@@ -1,4 +1,4 @@
-import { printDiffOrStringify, printExpected, printReceived, RECEIVED_COLOR } from './matcherUtils';
+import { printDiff, printExpected, printReceived, RECEIVED_COLOR } from './matcherUtils';
 import type { Matcher } from './context';
 import { describeToolCall, hint, invalidExpected, listToolCalls } from './messages';
 import { matchesPartial, subsetFor } from './partial';
@@ -29,7 +29,7 @@ export const toHaveNthCalledTool: Matcher<[n: unknown, tool: unknown, args?: unk
     } else {
       lines.push(`Received: tool call ${n} was ${RECEIVED_COLOR(describeToolCall(call))}${call.status === 'ran' ? '' : `, ${call.status}`}`);
       if (!pass && sameTool && call.status === 'ran') {
-        lines.push('', printDiffOrStringify(args, subsetFor(call.args, args), 'Expected', 'Received', false));
+        lines.push('', printDiff(args, subsetFor(call.args, args)));
       }
     }
     lines.push('', listToolCalls(toolCalls, call ? new Set([n - 1]) : new Set()));

@@ -1,4 +1,4 @@
-import { printDiffOrStringify, printExpected, printReceived } from './matcherUtils';
+import { printDiff, printExpected, printReceived } from './matcherUtils';
 import type { Matcher } from './context';
 import { describeToolCall, hint, invalidExpected, listed } from './messages';
 import { matchesPartial, subsetFor } from './partial';
@@ -26,7 +26,7 @@ export const toHaveRequestedApproval: Matcher<[tool: unknown, args?: unknown]> =
     else if (ofTool.length === 0) lines.push(`Received: no approval request for ${printReceived(name)}`);
     else {
       lines.push(`Received: approval requests for ${printReceived(name)}, none with matching arguments`);
-      lines.push('', printDiffOrStringify(args, subsetFor(approvals[ofTool[0] as number]?.args, args), 'Expected', 'Received', false));
+      lines.push('', printDiff(args, subsetFor(approvals[ofTool[0] as number]?.args, args)));
     }
     if (approvals.length > 0) lines.push('', listApprovals(approvals, new Set(matching)));
     return lines.join('\n');

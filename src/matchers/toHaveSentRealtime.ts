@@ -1,4 +1,4 @@
-import { printDiffOrStringify, printExpected, printReceived } from './matcherUtils';
+import { printDiff, printExpected, printReceived } from './matcherUtils';
 import { closest } from '../format/closest';
 import { isRealtimeMethod, REALTIME_METHODS } from '../fakes/realtimeCall';
 import type { Matcher } from './context';
@@ -39,7 +39,7 @@ export const toHaveSentRealtime: Matcher<[method: unknown, partial?: unknown]> =
     } else {
       const first = ofMethod[0] as number;
       lines.push(`Received: ${ofMethod.length} call${ofMethod.length === 1 ? '' : 's'} of ${printReceived(method)}, none matching`);
-      lines.push('', `Call ${first + 1}:`, printDiffOrStringify(partial, subsetFor(record.calls[first], partial), 'Expected', 'Received', false));
+      lines.push('', `Call ${first + 1}:`, printDiff(partial, subsetFor(record.calls[first], partial)));
     }
     lines.push('', listRealtimeCalls(record));
     return lines.join('\n');

@@ -1,5 +1,5 @@
 import type { AgentInputItem } from '@openai/agents';
-import { printDiffOrStringify, printExpected, printReceived } from './matcherUtils';
+import { printDiff, printExpected, printReceived } from './matcherUtils';
 import { ledgerOf } from '../fakes/ledger';
 import { toolOutputsIn } from '../fakes/modelCall';
 import type { ModelView } from '../fakes/ModelDouble';
@@ -47,7 +47,7 @@ export const toHaveToolOutput: Matcher<[tool: unknown, expected?: unknown]> = fu
     else {
       const first = outputs[ofTool[0] as number] as OutputRecord;
       lines.push(`Received: ${ofTool.length} output${ofTool.length === 1 ? '' : 's'} of ${printReceived(name)}, none matching`);
-      if (typeof expected === 'string') lines.push('', printDiffOrStringify(expected, first.text, 'Expected', 'Received', false));
+      if (typeof expected === 'string') lines.push('', printDiff(expected, first.text));
     }
     if (outputs.length > 0) {
       const entries = outputs.map((output) => `${output.name} ${output.callId} → ${JSON.stringify(output.text)}${output.agent ? `  (${output.agent})` : ''}`);

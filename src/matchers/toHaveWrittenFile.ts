@@ -1,4 +1,4 @@
-import { printDiffOrStringify, printExpected, printReceived } from './matcherUtils';
+import { printDiff, printExpected, printReceived } from './matcherUtils';
 import { isAsymmetricMatcher } from '../format/brief';
 import { closest } from '../format/closest';
 import type { Matcher } from './context';
@@ -46,7 +46,7 @@ export const toHaveWrittenFile: Matcher<[path: unknown, content?: unknown]> = fu
         lines.push(`Received: ${last.type} left it with other content`, '');
         lines.push(
           typeof content === 'string'
-            ? printDiffOrStringify(content, last.content, 'Expected', 'Received', false)
+            ? printDiff(content, last.content)
             : `Content: ${printReceived(last.content)}`,
         );
       }

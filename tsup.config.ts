@@ -34,8 +34,6 @@ export default defineConfig([
     format: ['cjs'],
     dts: { entry: { ...library, vitest: 'src/setup/vitest.ts' } },
     splitting: true,
-    // `import.meta.url` in the CommonJS build too (src/matchers/matcherUtils.ts loads lazily with it).
-    shims: true,
   },
   {
     ...shared,

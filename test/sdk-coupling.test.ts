@@ -72,7 +72,7 @@ describe('who is calling', () => {
 describe('runs', () => {
   test("onEveryRun: run()'s default runner and a Runner of one's own both go through Runner.prototype.run", async () => {
     const started: unknown[] = [];
-    const stop = onEveryRun((agent) => started.push((agent as Agent).name));
+    const stop = onEveryRun((agent) => void started.push((agent as Agent).name));
     try {
       await run(new Agent({ name: 'Default', model: new ScriptedModel([[assistantMessage('Hi.')]]) }), 'Hi');
       await new Runner().run(new Agent({ name: 'Own', model: new ScriptedModel([[assistantMessage('Hi.')]]) }), 'Hi');

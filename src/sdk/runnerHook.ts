@@ -1,10 +1,19 @@
 import { Runner } from '@openai/agents';
 
-/** What a run hook is told: the agent a run starts with, and the runner that runs it. */
-export type RunListener = (agent: unknown, runner: Runner) => void;
+/** What a run ended with: its result (a streamed one once its stream completed), or the error it failed with. */
+export interface RunOutcome {
+  result?: unknown;
+  error?: unknown;
+}
+
+/**
+ * What a run hook is told when a run starts: the agent it starts with and the runner that runs it.
+ * It may return a function to be told how the run ended.
+ */
+export type RunListener = (agent: unknown, runner: Runner) => ((outcome: RunOutcome) => void) | void;
 
 const KEY = Symbol.for('agents-testkit.run-listeners');
-type Patched = typeof Runner.prototype.run & { [KEY]?: Set<RunListener> };
+type Patched = typeof Runner.prototype.run & { [KEY]?: Set<RunListener>; original?: typeof Runner.prototype.run };
 
 /**
  * Tells `listener` about every run any `Runner` starts — `run()`'s default runner, the runners of
@@ -19,11 +28,25 @@ export function onEveryRun(listener: RunListener): () => void {
     const original = proto.run;
     const set = new Set<RunListener>();
     const wrapped = function (this: Runner, ...args: Parameters<Runner['run']>) {
-      for (const notify of [...set]) notify(args[0], this);
-      return original.apply(this, args);
+      const ends = [...set].map((notify) => notify(args[0], this)).filter((end) => typeof end === 'function');
+      const started = original.apply(this, args);
+      if (ends.length > 0) {
+        const tell = (outcome: RunOutcome): void => {
+          for (const end of ends) end(outcome);
+        };
+        void Promise.resolve(started).then(
+          (result: unknown) => {
+            const completed = (result as { completed?: Promise<unknown> } | null)?.completed;
+            if (completed instanceof Promise) completed.then(() => tell({ result }), (error: unknown) => tell({ result, error }));
+            else tell({ result });
+          },
+          (error: unknown) => tell({ error }),
+        );
+      }
+      return started;
     } as Patched;
     wrapped[KEY] = set;
-    Object.defineProperty(wrapped, 'original', { value: original });
+    wrapped.original = original;
     proto.run = wrapped;
     listeners = set;
   }
@@ -31,6 +54,6 @@ export function onEveryRun(listener: RunListener): () => void {
   const owned = listeners;
   return () => {
     owned.delete(listener);
-    if (owned.size === 0 && proto.run[KEY] === owned) proto.run = (proto.run as unknown as { original: Patched }).original;
+    if (owned.size === 0 && proto.run[KEY] === owned && proto.run.original) proto.run = proto.run.original;
   };
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { cassetteToScript } from '../codegen/cassetteToScript';
-import { loadCassette } from '../fakes/cassetteFile';
+import { callsOf, cassetteToScript } from '../codegen/cassetteToScript';
+import { loadCassette } from '../fakes/cassetteStore';
 
 /** Where the command writes; `process` fits, and tests pass a buffer. */
 export interface CliIO {
@@ -8,11 +8,12 @@ export interface CliIO {
   stderr: { write(text: string): unknown };
 }
 
-const USAGE = `Usage: agents-testkit codegen <cassette.json> [--name <identifier>] [--import <module>]
+const USAGE = `Usage: agents-testkit codegen <cassette.json> [--conversation <name>] [--name <identifier>] [--import <module>]
 
 Prints the model() script that plays a cassette's recorded calls, for a hand-editable test.
-  --name    the exported constant (default: from the file name, weather.json → weatherModel)
-  --import  the module model() is imported from (default: agents-testkit)
+  --conversation  the recorded conversation (a test's full name) to print; needed when the file holds several
+  --name          the exported constant (default: from the file name, weather.json → weatherModel)
+  --import        the module model() is imported from (default: agents-testkit)
 `;
 
 /** The `agents-testkit` command. Returns the exit code: 0 done, 1 a bad cassette, 2 bad usage. */
@@ -32,7 +33,7 @@ export function main(argv: readonly string[], io: CliIO): number {
       io.stdout.write(USAGE);
       return 0;
     }
-    if (arg === '--name' || arg === '--import') {
+    if (arg === '--name' || arg === '--import' || arg === '--conversation') {
       const value = rest[index + 1];
       if (value === undefined || value.startsWith('--')) return usageError(io, `${arg} needs a value.`);
       flags[arg.slice(2)] = value;
@@ -55,11 +56,18 @@ export function main(argv: readonly string[], io: CliIO): number {
     io.stderr.write(`agents-testkit codegen: cannot read the cassette ${source}: ${problem}.\n`);
     return 1;
   }
+  try {
+    callsOf(loaded.cassette, flags.conversation);
+  } catch (error) {
+    io.stderr.write(`agents-testkit codegen: ${source}: ${(error as Error).message}; pass --conversation <name>.\n`);
+    return 1;
+  }
   io.stdout.write(
     cassetteToScript(loaded.cassette, {
       source,
       ...(flags.name === undefined ? {} : { name: flags.name }),
       ...(flags.import === undefined ? {} : { importFrom: flags.import }),
+      ...(flags.conversation === undefined ? {} : { conversation: flags.conversation }),
     }),
   );
   return 0;

@@ -9,8 +9,8 @@
  *   second recorder fails before its first real call, naming the first.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { cassetteText, CASSETTE_VERSION, keyPath, type Cassette, type CassetteCall } from './cassetteFile';
+import { existsSync, readFileSync } from 'node:fs';
+import { cassetteText, CASSETTE_VERSION, type Cassette, type CassetteCall, type CassetteConversation } from './cassetteFile';
 import { describeHolder, forget, isAlive, parseCassette, removeQuietly, tryExclusive, withFileLock, writeFileAtomic, type Holder } from './cassetteStore';
 import { currentTest } from './runnerState';
 
@@ -32,14 +32,12 @@ interface RecordingsState {
   open: Set<Recorder>;
   /** Who records each conversation in this process: `<path>\0<conversation>`. */
   claims: Map<string, Recorder>;
-  /** This process's uncommitted conversations of each cassette path, as its partial file holds them. */
-  partials: Map<string, Map<string, CassetteCall[]>>;
   exitHook: boolean;
 }
 
 const KEY = Symbol.for('agents-testkit.recordings');
 const scope = globalThis as typeof globalThis & { [KEY]?: RecordingsState };
-const state: RecordingsState = (scope[KEY] ??= { open: new Set(), claims: new Map(), partials: new Map(), exitHook: false });
+const state: RecordingsState = (scope[KEY] ??= { open: new Set(), claims: new Map(), exitHook: false });
 
 /** Where this process keeps the uncommitted recordings of a cassette: `weather.json.partial-4242.json`. */
 export function partialPath(path: string): string {
@@ -87,20 +85,28 @@ function release(recorder: Recorder): void {
 
 /** Keeps the calls recorded so far in the partial file, renamed into place like every write. */
 export function keepPartial(recorder: Recorder): void {
-  const conversations = state.partials.get(recorder.path) ?? new Map<string, CassetteCall[]>();
-  state.partials.set(recorder.path, conversations);
-  conversations.set(recorder.conversation, [...recorder.calls()]);
-  writePartial(recorder.path);
+  updatePartial(recorder.path, (conversations) => {
+    conversations[recorder.conversation] = { calls: [...recorder.calls()] };
+  });
 }
 
-function writePartial(path: string): void {
-  const conversations = state.partials.get(path);
-  if (conversations === undefined || conversations.size === 0) {
-    state.partials.delete(path);
-    removeQuietly(partialPath(path));
-    return;
+/**
+ * Changes this process's partial file of a cassette. The file, not memory, holds what is kept:
+ * Jest gives each test file its own module state, and recordings one test file left there must
+ * outlive it.
+ */
+function updatePartial(path: string, change: (conversations: Record<string, CassetteConversation>) => void): void {
+  const partial = partialPath(path);
+  let conversations: Record<string, CassetteConversation> = {};
+  try {
+    const loaded = parseCassette(readFileSync(partial, 'utf8'));
+    if (loaded.state === 'ok') conversations = { ...loaded.cassette.conversations };
+  } catch {
+    // No partial file yet.
   }
-  writeFileAtomic(partialPath(path), cassetteText({ version: CASSETTE_VERSION, conversations: Object.fromEntries([...conversations].map(([name, calls]) => [name, { calls }])) }));
+  change(conversations);
+  if (Object.keys(conversations).length === 0) removeQuietly(partial);
+  else writeFileAtomic(partial, cassetteText({ version: CASSETTE_VERSION, conversations }));
 }
 
 /**
@@ -111,8 +117,11 @@ export function commit(recorder: Recorder): void {
   const calls = [...recorder.calls()];
   // Nothing answered (every real call failed): there is nothing to replay, and nothing to replace.
   if (calls.length > 0) writeConversation(recorder, calls);
-  const partial = state.partials.get(recorder.path);
-  if (partial?.delete(recorder.conversation)) writePartial(recorder.path);
+  if (existsSync(partialPath(recorder.path))) {
+    updatePartial(recorder.path, (conversations) => {
+      delete conversations[recorder.conversation];
+    });
+  }
   release(recorder);
 }
 
@@ -221,9 +230,4 @@ function watchExit(): void {
     }
     if (notes.length > 0) process.stderr.write(`agents-testkit: ${notes.join('\nagents-testkit: ')}\n`);
   });
-}
-
-/** `conversations["name"]` of a path, for messages. */
-export function conversationPath(conversation: string): string {
-  return `conversations${keyPath(conversation)}`;
 }

@@ -50,6 +50,8 @@ interface CallRecord {
  * A `Model` that records real model calls to a JSON cassette, or replays them from one. Replay
  * checks each request against its recording and fails on drift, naming what changed; the
  * failure is also recorded, so the after-each verification catches it when the run swallows it.
+ * A recording is kept beside the file until its test passed (or `commit()`), then replaces its
+ * own conversation of the file (src/fakes/cassetteRecordings.ts).
  */
 export class CassetteModel implements Model {
   /** The absolute path of the cassette file. */

@@ -1,5 +1,5 @@
 import { Agent, run, tool } from '@openai/agents';
-import { cassette } from 'agents-testkit';
+import { cassette, type CassetteOptions } from 'agents-testkit';
 import { z } from 'zod';
 
 const getWeather = tool({
@@ -9,9 +9,10 @@ const getWeather = tool({
   execute: async ({ city }) => `It is sunny in ${city}.`,
 });
 
-// Replays examples/fixtures/weather.json; { model } is called only when recording. To record again:
+// examples/fixtures/weather.json keeps one recorded conversation per test, named after the test;
+// { model } is called only when recording. To record again:
 //   AGENTS_TESTKIT_CASSETTE_MODE=record OPENAI_API_KEY=sk-… npx vitest run examples/record-replay.test.ts
-const recorded = (options?: { verify?: boolean }) =>
+const recorded = (options?: CassetteOptions) =>
   cassette('examples/fixtures/weather.json', { model: 'gpt-5.4-mini', ...options });
 
 function weatherAgent(model: ReturnType<typeof recorded>, instructions = 'Answer in one sentence.') {
@@ -26,10 +27,11 @@ test('the agent replays its recorded conversation', async () => {
 });
 
 test('a changed prompt fails the replay with a diff that names it', async () => {
-  // This test drifts on purpose, so its cassette opts out of the after-each check.
-  const agent = weatherAgent(recorded({ verify: false }), 'Answer in French.');
+  // This test drifts on purpose: it always replays the first test's conversation (also when the
+  // other tests record), and its cassette opts out of the after-each check.
+  const replay = recorded({ mode: 'replay', conversation: 'the agent replays its recorded conversation', verify: false });
 
-  await expect(run(agent, 'Weather in Tokyo?')).rejects.toThrow(
+  await expect(run(weatherAgent(replay, 'Answer in French.'), 'Weather in Tokyo?')).rejects.toThrow(
     'the system instructions changed: "Answer in one sentence." → "Answer in French."',
   );
 });

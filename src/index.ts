@@ -6,7 +6,16 @@ export type { DerivedOutput, ModelCallStream } from './fakes/modelTurn';
 export type { ModelCall, ToolOutput } from './fakes/modelCall';
 export { cassette, type CassetteMode, type CassetteOptions, type RealModel } from './builders/cassette';
 export { CassetteModel, CASSETTE_MODE_ENV, type CassetteRedaction } from './fakes/CassetteModel';
-export type { Cassette, CassetteCall, RecordedRequest, RecordedResponse, RecordedUsage, RequestField } from './fakes/cassetteFile';
+export type {
+  Cassette,
+  CassetteV1,
+  CassetteConversation,
+  CassetteCall,
+  RecordedRequest,
+  RecordedResponse,
+  RecordedUsage,
+  RequestField,
+} from './fakes/cassetteFile';
 export { modelProvider, type ModelProviderOptions } from './builders/modelProvider';
 export { ProviderDouble, type ProviderRoutes } from './fakes/ProviderDouble';
 export { transcript } from './format/transcript';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, run, tool } from '@openai/agents';
-import { cassette, CASSETTE_MODE_ENV, MismatchError, ScriptError, type Cassette } from 'agents-testkit';
+import { cassette, CASSETTE_MODE_ENV, MismatchError, ScriptError, type Cassette, type CassetteCall } from 'agents-testkit';
 import { z } from 'zod';
 import {
   afterAll,
@@ -38,7 +38,16 @@ function readCassette(path: string): Cassette {
   return JSON.parse(readFileSync(path, 'utf8')) as Cassette;
 }
 
-describe('recording through the real Responses adapter', () => {
+/** The calls of the file's only conversation. */
+function recordedCalls(path: string): CassetteCall[] {
+  const conversations = Object.values(readCassette(path).conversations);
+  expect(conversations).toHaveLength(1);
+  return conversations[0]!.calls;
+}
+
+const describeName = 'recording through the real Responses adapter';
+
+describe(describeName, () => {
   test('a recorded tool loop replays with the server stopped', async () => {
     server = await startResponsesServer(weatherTurns);
     const path = join(makeTempDir(), 'weather.json');
@@ -51,6 +60,8 @@ describe('recording through the real Responses adapter', () => {
     expect(server.requests).toHaveLength(2);
     expect(recorder.mode).toBe('record');
     expect(recorder).toBeComplete();
+    // A recording reaches the file when its test passes (the setup entries see to it), or now:
+    recorder.commit();
 
     const replayer = cassette(path);
     expect(replayer.mode).toBe('replay');
@@ -71,12 +82,16 @@ describe('recording through the real Responses adapter', () => {
   test('the cassette keeps what matters of each request and response', async () => {
     server = await startResponsesServer(weatherTurns);
     const path = join(makeTempDir(), 'weather.json');
-    await run(agentWith(cassette(path, { mode: 'record', model: server.model() }), { modelSettings: { temperature: 0.2 } }), 'Weather in Tokyo?');
+    const recorder = cassette(path, { mode: 'record', model: server.model() });
+    await run(agentWith(recorder, { modelSettings: { temperature: 0.2 } }), 'Weather in Tokyo?');
+    recorder.commit();
 
     const recorded = readCassette(path);
-    expect(recorded.version).toBe(1);
-    expect(recorded.calls).toHaveLength(2);
-    const [first, second] = recorded.calls;
+    expect(recorded.version).toBe(2);
+    // One conversation per test, named after the test.
+    expect(Object.keys(recorded.conversations)).toEqual([`${describeName} the cassette keeps what matters of each request and response`]);
+    const [first, second] = recordedCalls(path);
+    expect(recordedCalls(path)).toHaveLength(2);
     expect(Object.keys(first!.request)).toEqual(['instructions', 'input', 'tools', 'handoffs', 'outputType', 'settings']);
     expect(first!.request.instructions).toBe('Help.');
     expect(first!.request.tools.map((tool) => (tool as { name: string }).name)).toEqual(['get_weather', 'lookup_order']);
@@ -104,7 +119,9 @@ describe('recording through the real Responses adapter', () => {
     // The fixture the replay specs use is exactly what recording the loopback server writes.
     server = await startResponsesServer(weatherTurns);
     const path = join(makeTempDir(), 'weather.json');
-    await run(agentWith(cassette(path, { mode: 'record', model: server.model() })), 'Weather in Tokyo?');
+    const recorder = cassette(path, { mode: 'record', model: server.model(), conversation: 'Weather in Tokyo' });
+    await run(agentWith(recorder), 'Weather in Tokyo?');
+    recorder.commit();
 
     expect(readFileSync(path, 'utf8')).toBe(readFileSync('test/fixtures/weather.json', 'utf8'));
   });
@@ -119,8 +136,10 @@ describe('recording through the real Responses adapter', () => {
     });
     server = await startResponsesServer([[functionCall('get_weather', { city: 'Tokyo' })], [message('It is sunny in Tokyo today.')]]);
     const path = join(makeTempDir(), 'weather.json');
-    const recorder = cassette(path, { mode: 'record', model: server.model('gpt-5.4-mini') });
+    // The recipe's first test records under its own name.
+    const recorder = cassette(path, { mode: 'record', model: server.model('gpt-5.4-mini'), conversation: 'the agent replays its recorded conversation' });
     await run(new Agent({ name: 'Weather', instructions: 'Answer in one sentence.', model: recorder, tools: [recipeTool] }), 'Weather in Tokyo?');
+    recorder.commit();
 
     expect(readFileSync(path, 'utf8')).toBe(readFileSync('examples/fixtures/weather.json', 'utf8'));
   });
@@ -129,15 +148,17 @@ describe('recording through the real Responses adapter', () => {
     server = await startResponsesServer(weatherTurns);
     const path = join(makeTempDir(), 'stream.json');
 
-    const live = await run(agentWith(cassette(path, { mode: 'record', model: server.model() })), 'Weather in Tokyo?', { stream: true });
+    const recorder = cassette(path, { mode: 'record', model: server.model() });
+    const live = await run(agentWith(recorder), 'Weather in Tokyo?', { stream: true });
     const liveChunks: string[] = [];
     for await (const chunk of live.toTextStream()) liveChunks.push(chunk);
     await live.completed;
     await server.close();
+    recorder.commit();
 
-    const recorded = readCassette(path);
-    expect(recorded.calls.map((call) => call.streamed)).toEqual([true, true]);
-    expect(recorded.calls[1]?.deltas).toEqual(['Sunny ', 'in Tok', 'yo tod', 'ay.']);
+    const calls = recordedCalls(path);
+    expect(calls.map((call) => call.streamed)).toEqual([true, true]);
+    expect(calls[1]?.deltas).toEqual(['Sunny ', 'in Tok', 'yo tod', 'ay.']);
 
     const replayed = await run(agentWith(cassette(path)), 'Weather in Tokyo?', { stream: true });
     const chunks: string[] = [];
@@ -152,11 +173,13 @@ describe('recording through the real Responses adapter', () => {
   test('a streamed recording also replays in a non-streamed run, and the other way round', async () => {
     server = await startResponsesServer([...weatherTurns, ...weatherTurns]);
     const dir = makeTempDir();
-    const streamedRun = await run(agentWith(cassette(join(dir, 'a.json'), { mode: 'record', model: server.model() })), 'Weather in Tokyo?', {
-      stream: true,
-    });
+    const a = cassette(join(dir, 'a.json'), { mode: 'record', model: server.model() });
+    const streamedRun = await run(agentWith(a), 'Weather in Tokyo?', { stream: true });
     await streamedRun.completed;
-    await run(agentWith(cassette(join(dir, 'b.json'), { mode: 'record', model: server.model() })), 'Weather in Tokyo?');
+    const b = cassette(join(dir, 'b.json'), { mode: 'record', model: server.model() });
+    await run(agentWith(b), 'Weather in Tokyo?');
+    a.commit();
+    b.commit();
 
     const plain = await run(agentWith(cassette(join(dir, 'a.json'))), 'Weather in Tokyo?');
     const streamed = await run(agentWith(cassette(join(dir, 'b.json'))), 'Weather in Tokyo?', { stream: true });
@@ -174,7 +197,9 @@ describe('recording through the real Responses adapter', () => {
     process.env.OPENAI_BASE_URL = server.url;
     const path = join(makeTempDir(), 'named.json');
 
-    const result = await run(agentWith(cassette(path, { mode: 'record', model: 'gpt-test-named' })), 'Weather in Tokyo?');
+    const recorder = cassette(path, { mode: 'record', model: 'gpt-test-named' });
+    const result = await run(agentWith(recorder), 'Weather in Tokyo?');
+    recorder.commit();
 
     expect(result.finalOutput).toBe('Sunny in Tokyo today.');
     expect(server.requests.map((request) => request.body.model)).toEqual(['gpt-test-named', 'gpt-test-named']);
@@ -189,7 +214,9 @@ describe('recording through the real Responses adapter', () => {
       return server!.model();
     };
 
-    await run(agentWith(cassette(path, { mode: 'record', model: factory })), 'Weather in Tokyo?');
+    const recorder = cassette(path, { mode: 'record', model: factory });
+    await run(agentWith(recorder), 'Weather in Tokyo?');
+    recorder.commit();
     await run(agentWith(cassette(path, { model: factory })), 'Weather in Tokyo?');
 
     expect(made).toBe(1);
@@ -204,13 +231,14 @@ describe('secrets', () => {
     const script = cassette(path, { mode: 'record', model: server.model() });
 
     await run(agentWith(script, { instructions: `Use sk-proj-abcdefghijklmnopqrstuvwx and env-secret-value-123.` }), 'Hi');
+    script.commit();
 
     const text = readFileSync(path, 'utf8');
     expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${TEST_API_KEY}`);
     expect(text).not.toContain(TEST_API_KEY);
     expect(text).not.toContain('sk-proj-abcdefghijklmnopqrstuvwx');
     expect(text).not.toContain('env-secret-value-123');
-    expect(readCassette(path).calls[0]?.request.instructions).toBe('Use [redacted API key] and [redacted API key].');
+    expect(recordedCalls(path)[0]?.request.instructions).toBe('Use [redacted API key] and [redacted API key].');
 
     // Live requests are scrubbed the same way, so the scrubbed recording replays without drift.
     const replayed = await run(agentWith(cassette(path), { instructions: `Use sk-proj-abcdefghijklmnopqrstuvwx and env-secret-value-123.` }), 'Hi');
@@ -222,11 +250,13 @@ describe('secrets', () => {
     const path = join(makeTempDir(), 'redacted.json');
     const mask = (text: string) => text.replace(/555-\d{4}/g, '[phone]');
     const redact = {
-      request: (request: Cassette['calls'][number]['request']) => JSON.parse(mask(JSON.stringify(request))),
-      response: (response: Cassette['calls'][number]['response']) => JSON.parse(mask(JSON.stringify(response))),
+      request: (request: CassetteCall['request']) => JSON.parse(mask(JSON.stringify(request))),
+      response: (response: CassetteCall['response']) => JSON.parse(mask(JSON.stringify(response))),
     };
 
-    await run(agentWith(cassette(path, { mode: 'record', model: server.model(), redact })), 'Call me at 555-0199');
+    const recorder = cassette(path, { mode: 'record', model: server.model(), redact });
+    await run(agentWith(recorder), 'Call me at 555-0199');
+    recorder.commit();
 
     expect(readFileSync(path, 'utf8')).not.toMatch(/555-01/);
     const replayed = await run(agentWith(cassette(path, { redact })), 'Call me at 555-0142');
@@ -242,6 +272,7 @@ describe('modes', () => {
     const first = cassette(path, { mode: 'record-missing', model: server.model() });
     expect(first.mode).toBe('record');
     await run(agentWith(first), 'Weather in Tokyo?');
+    first.commit();
     await server.close();
 
     const second = cassette(path, { mode: 'record-missing', model: server.model() });
@@ -258,6 +289,7 @@ describe('modes', () => {
     const recorder = cassette(path, { model: server.model() });
     expect(recorder.mode).toBe('record');
     await run(agentWith(recorder), 'Weather in Tokyo?');
+    recorder.commit();
 
     // These cassettes are only looked at, never played, so they stay out of the after-each verification.
     process.env[CASSETTE_MODE_ENV] = 'replay';
@@ -268,15 +300,21 @@ describe('modes', () => {
     expect(cassette(path, { verify: false }).mode).toBe('replay');
   });
 
-  test('recording starts the cassette afresh', async () => {
+  test('recording replaces its own conversation, and keeps the other conversations of the file', async () => {
     server = await startResponsesServer([[message('New answer.')]]);
     const path = join(makeTempDir(), 'old.json');
-    writeFileSync(path, JSON.stringify({ version: 1, calls: [{ request: {}, streamed: false, response: { output: [] } }, { request: {}, streamed: false, response: { output: [] } }] }));
+    const old = (text: string) => ({ calls: [{ ...JSON.parse(readFileSync('test/fixtures/weather.json', 'utf8')).conversations['Weather in Tokyo'].calls[1], response: { output: [], usage: { requests: 1, inputTokens: 1, outputTokens: 1, totalTokens: 2 }, responseId: text } }] });
+    writeFileSync(path, JSON.stringify({ version: 2, conversations: { 'another test': old('kept'), mine: old('replaced') } }));
 
-    await run(agentWith(cassette(path, { mode: 'record', model: server.model() })), 'Hi');
+    const recorder = cassette(path, { mode: 'record', model: server.model(), conversation: 'mine' });
+    await run(agentWith(recorder), 'Hi');
+    recorder.commit();
 
-    expect(readCassette(path).calls).toHaveLength(1);
-    expect((await run(agentWith(cassette(path)), 'Hi')).finalOutput).toBe('New answer.');
+    const { conversations } = readCassette(path);
+    expect(Object.keys(conversations)).toEqual(['another test', 'mine']);
+    expect(conversations['another test']).toEqual(old('kept'));
+    expect(conversations.mine?.calls).toHaveLength(1);
+    expect((await run(agentWith(cassette(path, { conversation: 'mine' })), 'Hi')).finalOutput).toBe('New answer.');
   });
 
   test('a failing real call fails the run and is not recorded', async () => {
@@ -287,8 +325,9 @@ describe('modes', () => {
     const error = await rejectionOf(run(agentWith(recorder), 'Hi'));
 
     expect(error.message).toContain('the test server has no response for request 1');
-    expect(existsSync(path)).toBe(false);
     expect(recorder.calls).toEqual([]);
+    recorder.commit();
+    expect(existsSync(path)).toBe(false);
   });
 
   test('recording needs a real model to record from', () => {
@@ -315,6 +354,7 @@ describe('modes', () => {
     server = await startResponsesServer(weatherTurns);
     const recorder = cassette(join(makeTempDir(), 'report.json'), { name: 'weather', mode: 'record', model: server.model() });
     await run(agentWith(recorder), 'Weather in Tokyo?');
+    recorder.commit();
 
     expect(recorder).toBeComplete();
     expect(() => expect(recorder).not.toBeComplete()).toThrow(

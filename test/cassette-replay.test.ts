@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { run, tool } from '@openai/agents';
@@ -196,8 +196,8 @@ describe('missing and broken cassettes', () => {
     writeFileSync(join(dir, 'shape.json'), JSON.stringify({ version: 1, calls: [{ request: {} }] }));
 
     expect(thrownBy(() => cassette(join(dir, 'broken.json')))).toMatchObject({ reason: 'invalid_cassette', message: expect.stringContaining('it is not JSON') });
-    expect(thrownBy(() => cassette(join(dir, 'old.json'))).message).toContain('its version is 0, and this kit reads version 1');
-    expect(thrownBy(() => cassette(join(dir, 'shape.json'))).message).toContain('call 1 lacks a request or a response with an "output" array');
+    expect(thrownBy(() => cassette(join(dir, 'old.json'))).message).toContain('cannot be replayed: version: expected 1 or 2, got number 0.');
+    expect(thrownBy(() => cassette(join(dir, 'shape.json'))).message).toContain('cannot be replayed: calls[0].request.input: missing.');
   });
 
   test('misused options are rejected where they are written', () => {
@@ -260,5 +260,38 @@ describe('missing and broken cassettes', () => {
     } finally {
       delete process.env[CASSETTE_MODE_ENV];
     }
+  });
+});
+
+describe('a cassette file is parsed once per process while it is unchanged', () => {
+  test('cassettes of one unchanged file share its parsed calls; a changed file is read again', async () => {
+    const path = join(makeTempDir(), 'weather.json');
+    writeFileSync(path, readFileSync(FIXTURE));
+    const first = cassette(path, { verify: false });
+    const second = cassette(path, { verify: false });
+
+    expect(second.calls[0]).toBe(first.calls[0]);
+    expect(Object.isFrozen(first.calls[0]?.response.output)).toBe(true);
+
+    const edited = readFileSync(FIXTURE, 'utf8').replace('Sunny in Tokyo today.', 'Rainy in Tokyo today.');
+    writeFileSync(path, edited);
+    const third = cassette(path);
+    expect(third.calls[0]).not.toBe(first.calls[0]);
+    expect((await run(agentWith(third), 'Weather in Tokyo?')).finalOutput).toBe('Rainy in Tokyo today.');
+  });
+
+  test('a replayed run may change what it got back without changing the recording', async () => {
+    const replay = cassette(FIXTURE);
+    const result = await run(agentWith(replay), 'Weather in Tokyo?');
+    (result.newItems.at(-1)?.rawItem as { status?: string }).status = 'changed by the test';
+
+    expect((await run(agentWith(cassette(FIXTURE)), 'Weather in Tokyo?')).newItems.at(-1)?.rawItem).toMatchObject({ status: 'completed' });
+  });
+
+  test('requests are compared as their recorded form would be: key order, undefined fields and secrets do not count', async () => {
+    const replay = cassette(FIXTURE, { verify: false });
+    const script = agentWith(replay, { modelSettings: { temperature: undefined, toolChoice: undefined } });
+
+    expect((await run(script, 'Weather in Tokyo?')).finalOutput).toBe('Sunny in Tokyo today.');
   });
 });

@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '@openai/agents';
-import { cassetteToScript, model, type Cassette, type ModelScript } from 'agents-testkit';
+import { cassetteToScript, model, type Cassette, type CassetteV1, type ModelScript } from 'agents-testkit';
 import { main } from '../src/cli/main';
-import { scriptChain } from '../src/codegen/cassetteToScript';
+import { callsOf, scriptChain } from '../src/codegen/cassetteToScript';
 import { afterAll, agentWith, describe, expect, getWeather, makeTempDir, removeTempDirs, test } from './support';
 
 afterAll(removeTempDirs);
@@ -17,7 +17,7 @@ function evaluate(chain: string, verify = true): ModelScript {
 }
 
 /** A cassette with one call per response, each offering `handoffs`. */
-function cassetteOf(outputs: unknown[][], options: { handoffs?: string[]; outputType?: unknown } = {}): Cassette {
+function cassetteOf(outputs: unknown[][], options: { handoffs?: string[]; outputType?: unknown } = {}): CassetteV1 {
   return {
     version: 1,
     calls: outputs.map((output) => ({
@@ -40,7 +40,7 @@ describe('cassetteToScript()', () => {
   });
 
   test('the generated script plays the same run as the cassette', async () => {
-    const script = evaluate(scriptChain(weather));
+    const script = evaluate(scriptChain(callsOf(weather, undefined)));
 
     const result = await run(agentWith(script), 'Weather in Tokyo?');
 
@@ -63,7 +63,7 @@ describe('cassetteToScript()', () => {
       { handoffs: ['transfer_to_Billing'], outputType: { type: 'json_schema', name: 'Invoice', strict: true, schema: {} } },
     );
 
-    const chain = scriptChain(cassette);
+    const chain = scriptChain(cassette.calls);
 
     expect(chain).toContain(".handsOffTo('transfer_to_Billing')");
     expect(chain).toContain(".reasoning('Look it up first.')\n      .replies('It\\'s done.')\n      .calls('lookup_order', { orderId: 'A-1' }),");
@@ -79,6 +79,16 @@ describe('cassetteToScript()', () => {
       /^import \{ model \} from '\.\.\/src';[\s\S]*export const weatherScript = model\(\)/,
     );
     expect(cassetteToScript(weather)).toContain('export const recordedModel = model()');
+  });
+
+  test('a file of several conversations needs the one to print; a version 1 file has one', () => {
+    const [only] = Object.values(weather.conversations);
+    const several: Cassette = { version: 2, conversations: { first: only!, 'second test': { calls: only!.calls.slice(0, 1) } } };
+
+    expect(() => cassetteToScript(several)).toThrow('the cassette holds 2 conversations ("first", "second test"); name the one to turn into a script');
+    expect(() => cassetteToScript(several, { conversation: 'third' })).toThrow('the cassette holds no conversation "third" (it holds "first", "second test")');
+    expect(cassetteToScript(several, { conversation: 'second test', source: 'w.json' })).toContain('from w.json (1 model call, conversation "second test").');
+    expect(cassetteToScript({ version: 1, calls: only!.calls })).toBe(cassetteToScript(weather));
   });
 });
 
@@ -108,7 +118,21 @@ describe('npx agents-testkit codegen', () => {
     });
     const broken = join(makeTempDir(), 'broken.json');
     writeFileSync(broken, '{ "version": 1 }');
-    expect(cli('codegen', broken)).toMatchObject({ code: 1, stderr: expect.stringContaining('it has no "calls" array') });
+    expect(cli('codegen', broken)).toMatchObject({ code: 1, stderr: expect.stringContaining(`cannot read the cassette ${broken}: calls: missing.`) });
+  });
+
+  test('--conversation picks one of several conversations', () => {
+    const path = join(makeTempDir(), 'two.json');
+    const [only] = Object.values(weather.conversations);
+    writeFileSync(path, JSON.stringify({ version: 2, conversations: { first: only, second: only } }));
+
+    expect(cli('codegen', path)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `agents-testkit codegen: ${path}: the cassette holds 2 conversations ("first", "second"); name the one to turn into a script; pass --conversation <name>.\n`,
+    });
+    expect(cli('codegen', path, '--conversation', 'second')).toMatchObject({ code: 0, stdout: expect.stringContaining('(2 model calls, conversation "second")') });
+    expect(cli('codegen', path, '--conversation')).toMatchObject({ code: 2, stderr: expect.stringContaining('--conversation needs a value') });
   });
 
   test('bad usage is exit code 2, with the usage', () => {

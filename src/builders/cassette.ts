@@ -1,16 +1,22 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OpenAIProvider, type Model } from '@openai/agents';
 import { ScriptError, type ScriptErrorReason } from '../errors/ScriptError';
-import { loadCassette, REQUEST_FIELDS, type RequestField } from '../fakes/cassetteFile';
+import { DEFAULT_CONVERSATION, REQUEST_FIELDS, type Cassette, type RequestField } from '../fakes/cassetteFile';
+import { openRecorder } from '../fakes/cassetteRecordings';
+import { loadCassette, writeProblem } from '../fakes/cassetteStore';
+import { currentTest } from '../fakes/runnerState';
 import { CASSETTE_MODE_ENV, CassetteModel, recordHint, type CassetteRedaction, type CassetteSetup } from '../fakes/CassetteModel';
 import type { DoubleOptions } from '../vocabulary';
 import { checkedOptions } from './options';
 import { kindOf } from './stepContext';
 import { isModel } from './validate';
 
-/** `replay` (the default) answers from the file; `record` calls the real model and rewrites it; `record-missing` records only when the file does not exist. */
+/**
+ * `replay` (the default) answers from the file; `record` calls the real model and writes the
+ * test's conversation into the file once the test passes; `record-missing` records only when
+ * replay would find nothing to replay (no file, or no conversation for this test).
+ */
 export type CassetteMode = 'replay' | 'record' | 'record-missing';
 
 const MODES: readonly CassetteMode[] = ['replay', 'record', 'record-missing'];
@@ -27,6 +33,12 @@ export interface CassetteOptions extends DoubleOptions {
   redact?: CassetteRedaction;
   /** Request fields that replay does not compare, e.g. `['settings']`. */
   ignore?: readonly RequestField[];
+  /**
+   * The conversation of the file to replay or record. Default: the full name of the running test
+   * (`describe name test name`), so tests sharing a file keep one recording each; outside a test,
+   * `default`. Replaying, a file with only one conversation serves every test.
+   */
+  conversation?: string;
 }
 
 /**
@@ -48,9 +60,14 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
   const mode = modeOf(options.mode, fail);
   const redact = redactionOf(options.redact, fail);
   const ignore = ignoredOf(options.ignore, fail);
-  const common = { name, path: absolute, shownPath, redact, ignore, verify: options.verify !== false };
+  const explicit = conversationOf(options.conversation, fail);
+  const test = currentTest()?.name;
+  const wanted = explicit ?? test ?? DEFAULT_CONVERSATION;
+  const common = { name, path: absolute, shownPath, test, redact, ignore, verify: options.verify !== false };
 
-  const play = mode === 'record-missing' ? (existsSync(absolute) ? 'replay' : 'record') : mode;
+  const loaded = loadCassette(absolute);
+  const found = loaded.state === 'ok' ? conversationIn(loaded.cassette, wanted, explicit !== undefined) : undefined;
+  const play = mode === 'record-missing' ? (found === undefined || loaded.state !== 'ok' ? 'record' : 'replay') : mode;
   if (play === 'record') {
     if (options.model === undefined) {
       throw fail(
@@ -59,22 +76,68 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
           `Pass one: cassette(${JSON.stringify(shownPath)}, { model: 'gpt-5.4-mini' }) or { model: new OpenAIResponsesModel(client, 'gpt-5.4-mini') }.`,
       );
     }
-    const setup: CassetteSetup = { ...common, play: 'record', realModel: realModelOf(options.model, fail) };
+    const problem = writeProblem(absolute);
+    if (problem !== undefined) {
+      throw fail('unwritable_cassette', `it is set to record (mode "${mode}"), but ${absolute} cannot be written: ${problem}. Choose a path in a writable directory.`);
+    }
+    if (loaded.state === 'invalid') {
+      throw fail(
+        'invalid_cassette',
+        `it is set to record (mode "${mode}") into ${absolute}, which holds something this kit cannot read: ${loaded.problem}. ` +
+          'Recording keeps the other conversations of a file, so it will not overwrite it: fix the file, or move it away.',
+      );
+    }
+    const setup: CassetteSetup = { ...common, conversation: wanted, play: 'record', realModel: realModelOf(options.model, fail) };
     return new CassetteModel(setup);
   }
 
-  const loaded = loadCassette(absolute);
   if (loaded.state === 'missing') {
     throw fail(
       'missing_cassette',
       `the cassette file ${absolute} does not exist, and the cassette replays (mode "${mode}"). ` +
-        `Record it: ${recordHint(shownPath)}${options.model === undefined ? ', with { model } set to the real model to record from' : ''}.`,
+        `Record it: ${recordHint(shownPath)}${options.model === undefined ? ', with { model } set to the real model to record from' : ''}.${uncommitted(absolute, wanted)}`,
     );
   }
   if (loaded.state === 'invalid') {
-    throw fail('invalid_cassette', `the cassette file ${absolute} cannot be replayed: ${loaded.problem}. Record it again: ${recordHint(shownPath)}.`);
+    throw fail('invalid_cassette', `the cassette file ${absolute} cannot be replayed: ${loaded.problem}. Fix it, or record it again: ${recordHint(shownPath)}.`);
   }
-  return new CassetteModel({ ...common, play: 'replay', calls: loaded.cassette.calls });
+  if (found === undefined) {
+    const names = Object.keys(loaded.cassette.conversations);
+    const holds = names.length === 0 ? 'it holds none' : `it holds ${names.map((held) => JSON.stringify(held)).join(', ')}`;
+    const whose = explicit !== undefined ? `named ${JSON.stringify(explicit)}` : test !== undefined ? `for the test ${JSON.stringify(test)}` : `named ${JSON.stringify(DEFAULT_CONVERSATION)}`;
+    throw fail(
+      'missing_conversation',
+      `the cassette file ${absolute} holds no conversation ${whose} (${holds}). ` +
+        `${names.length > 0 ? `Replay one of them with { conversation: ${JSON.stringify(names[0])} }, or record` : 'Record'} this one: ${recordHint(shownPath)}.${uncommitted(absolute, wanted)}`,
+    );
+  }
+  return new CassetteModel({ ...common, conversation: found, play: 'replay', calls: loaded.cassette.conversations[found]!.calls });
+}
+
+/**
+ * The conversation a cassette plays: the one asked for; without an explicit name, a file's
+ * only conversation stands in for the test's own (a version 1 file, a file recorded once).
+ */
+function conversationIn(cassette: Cassette, wanted: string, explicit: boolean): string | undefined {
+  if (Object.hasOwn(cassette.conversations, wanted)) return wanted;
+  const names = Object.keys(cassette.conversations);
+  return !explicit && names.length === 1 ? names[0] : undefined;
+}
+
+/** A sentence for a replay whose recording this process made but has not committed yet. */
+function uncommitted(path: string, conversation: string): string {
+  const recorder = openRecorder(path, conversation);
+  return recorder === undefined
+    ? ''
+    : ` ${recorder.label} recorded it in this process but has not committed it yet: its test has not passed yet, or call its commit() first.`;
+}
+
+function conversationOf(option: unknown, fail: Fail): string | undefined {
+  if (option === undefined) return undefined;
+  if (typeof option !== 'string' || option.trim() === '') {
+    throw fail('invalid_option', `conversation must be a non-empty string; got ${kindOf(option)}.`);
+  }
+  return option;
 }
 
 type Fail = (reason: ScriptErrorReason, problem: string) => ScriptError;

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cassetteToScript } from '../codegen/cassetteToScript';
-import { loadCassette } from '../fakes/cassetteFile';
+import { callsOf, cassetteToScript } from '../codegen/cassetteToScript';
+import { loadCassette } from '../fakes/cassetteStore';
 
 /** Where the command writes; `process` fits, and tests pass a buffer. */
 export interface CliIO {
@@ -9,11 +9,12 @@ export interface CliIO {
   stderr: { write(text: string): unknown };
 }
 
-const USAGE = `Usage: agents-testkit codegen <cassette.json> [--name <identifier>] [--import <module>]
+const USAGE = `Usage: agents-testkit codegen <cassette.json> [--conversation <name>] [--name <identifier>] [--import <module>]
 
 Prints the model() script that plays a cassette's recorded calls, for a hand-editable test.
-  --name    the exported constant (default: from the file name, weather.json → weatherModel)
-  --import  the module model() is imported from (default: agents-testkit)
+  --conversation  the recorded conversation (a test's full name) to print; needed when the file holds several
+  --name          the exported constant (default: from the file name, weather.json → weatherModel)
+  --import        the module model() is imported from (default: agents-testkit)
 Options take their value as --name weatherModel or --name=weatherModel.
 `;
 
@@ -45,11 +46,18 @@ export function main(argv: readonly string[], io: CliIO): number {
     io.stderr.write(`agents-testkit codegen: cannot read the cassette ${source}: ${problem}.\n`);
     return 1;
   }
+  try {
+    callsOf(loaded.cassette, flags.conversation);
+  } catch (error) {
+    io.stderr.write(`agents-testkit codegen: ${source}: ${(error as Error).message}; pass --conversation <name>.\n`);
+    return 1;
+  }
   io.stdout.write(
     cassetteToScript(loaded.cassette, {
       source,
       ...(flags.name === undefined ? {} : { name: flags.name }),
       ...(flags.import === undefined ? {} : { importFrom: flags.import }),
+      ...(flags.conversation === undefined ? {} : { conversation: flags.conversation }),
     }),
   );
   return 0;
@@ -62,13 +70,14 @@ function usageError(io: CliIO, problem: string): number {
 
 const OPTIONS = {
   name: { type: 'string' },
+  conversation: { type: 'string' },
   import: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** What `codegen`'s arguments ask for, or the first problem with them, in the usage's words. */
 export type CodegenArgs =
-  | { positional: string[]; flags: { name?: string; import?: string } }
+  | { positional: string[]; flags: { name?: string; import?: string; conversation?: string } }
   | { help: true }
   | { problem: string };
 
@@ -79,7 +88,7 @@ export type CodegenArgs =
 export function parseCodegenArgs(args: readonly string[]): CodegenArgs {
   const { tokens } = parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
   const positional: string[] = [];
-  const flags: { name?: string; import?: string } = {};
+  const flags: { name?: string; import?: string; conversation?: string } = {};
   for (const token of tokens) {
     if (token.kind === 'positional') positional.push(token.value);
     if (token.kind !== 'option') continue;
@@ -87,7 +96,7 @@ export function parseCodegenArgs(args: readonly string[]): CodegenArgs {
       if (token.value !== undefined) return { problem: `${token.rawName} takes no value.` };
       return { help: true };
     }
-    if (token.name !== 'name' && token.name !== 'import') return { problem: `unknown option "${token.rawName}".` };
+    if (token.name !== 'name' && token.name !== 'import' && token.name !== 'conversation') return { problem: `unknown option "${token.rawName}".` };
     // Without strict mode, `--name --import x` would take "--import" for the name.
     const value = token.value;
     if (value === undefined || value === '' || (!token.inlineValue && value.startsWith('-'))) return { problem: `${token.rawName} needs a value.` };

@@ -18,6 +18,8 @@ export type MismatchKind =
   | 'unrouted'
   /** A replayed request differs from its recording. */
   | 'request_drift'
+  /** A recording cassette was refused a call: another cassette (in this process or another) records the same conversation of the file. */
+  | 'recording_conflict'
   /** A listener of an event the script delivered threw. */
   | 'listener_failed'
   /** Scripted tool arguments do not fit the tool's schema, as the request offers the tool. */

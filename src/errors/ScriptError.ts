@@ -48,6 +48,12 @@ export type ScriptErrorReason =
   | 'missing_cassette'
   /** A cassette file cannot be replayed. */
   | 'invalid_cassette'
+  /** A cassette file holds no conversation for this test, and not exactly one to fall back on. */
+  | 'missing_conversation'
+  /** A recording cassette's file cannot be written (a directory, a read-only location), found before any real call. */
+  | 'unwritable_cassette'
+  /** A recording cannot be committed: a call was refused, or is still running. */
+  | 'incomplete_recording'
   /** A model provider routes nothing, or routes to something that is not a model. */
   | 'invalid_route'
   /** An `apply_patch` operation is malformed. */

@@ -1,21 +1,14 @@
 import { Usage, type Model, type ModelRequest, type ModelResponse, type ModelRetryAdvice, type ModelRetryAdviceRequest, type StreamEvent } from '@openai/agents';
-import { modelError, modelResponse, modelStream, ScriptedModel, type ScriptedModelInput } from '@openai/agents/testing';
+import { modelError, modelResponder, modelStreamResponder, ScriptedModel, type ScriptedModelInput } from '@openai/agents/testing';
+import { ScriptError } from '../errors/ScriptError';
 import { plural } from '../format/report';
 import { numbered } from '../format/numberedList';
-import {
-  CASSETTE_VERSION,
-  recordRequest,
-  recordResponse,
-  saveCassette,
-  scrubSecrets,
-  type CassetteCall,
-  type RecordedRequest,
-  type RecordedResponse,
-  type RequestField,
-} from './cassetteFile';
+import { redactSecrets } from '../format/secrets';
+import { recordRequest, recordResponse, type CassetteCall, type RecordedRequest, type RecordedResponse, type RequestField } from './cassetteFile';
+import { claim, commit, isOpen, keepPartial, type Recorder } from './cassetteRecordings';
 import { Ledger, LEDGER } from './ledger';
 import { turnLabel, turnParts } from './recordedTurn';
-import { requestChanges } from './requestDrift';
+import { matchesRecording, requestChanges } from './requestDrift';
 import { describeModelCall, unexpectedModelCall } from './unexpectedModelCall';
 
 /** The environment variable that chooses the mode of every cassette without an explicit `mode`. */
@@ -38,6 +31,10 @@ export type CassetteSetup = {
   path: string;
   /** The path as the user wrote it, for messages. */
   shownPath: string;
+  /** The conversation of the file this cassette replays or records: the test's full name, `{ conversation }`, or `default`. */
+  conversation: string;
+  /** The full name of the test that created the cassette, if a test did. */
+  test: string | undefined;
   redact: CassetteRedaction;
   ignore: readonly RequestField[];
   verify: boolean;
@@ -45,31 +42,51 @@ export type CassetteSetup = {
 
 interface CallRecord {
   streamed: boolean;
-  outcome: string;
+  /** What became of the call, rendered when a report reads it. */
+  outcome: string | (() => string);
 }
 
 /**
  * A `Model` that records real model calls to a JSON cassette, or replays them from one. Replay
  * checks each request against its recording and fails on drift, naming what changed; the
  * failure is also recorded, so the after-each verification catches it when the run swallows it.
+ * A recording is kept beside the file until its test passed (or `commit()`), then replaces its
+ * own conversation of the file (src/fakes/cassetteRecordings.ts).
  */
 export class CassetteModel implements Model {
   /** The absolute path of the cassette file. */
   readonly path: string;
   /** Whether this cassette replays or records (record-missing settles on one when it is created). */
   readonly mode: CassettePlay;
+  /** The conversation of the file it replays or records: one per test, named after the test unless `{ conversation }` names it. */
+  readonly conversation: string;
   readonly #setup: CassetteSetup;
   readonly #inner = new ScriptedModel();
   readonly #ledger: Ledger;
   /** Replay: the recorded calls. Record: the calls recorded so far, in the order they were made. */
   readonly #calls: (CassetteCall | undefined)[];
   #used = 0;
+  /** Recording: calls sent to the real model that have not answered yet. */
+  #running = 0;
   #real: Promise<Model> | undefined;
+  readonly #recorder: Recorder;
 
   constructor(setup: CassetteSetup) {
     this.#setup = setup;
     this.path = setup.path;
     this.mode = setup.play;
+    this.conversation = setup.conversation;
+    const ledger = (): Ledger => this.#ledger;
+    this.#recorder = {
+      path: setup.path,
+      conversation: setup.conversation,
+      test: setup.test,
+      get label() {
+        return ledger().label;
+      },
+      calls: () => this.calls,
+      unfinished: () => this.#unfinished(),
+    };
     this.#calls = setup.play === 'replay' ? [...setup.calls] : [];
     this.#ledger = new Ledger({
       kind: 'cassette',
@@ -102,9 +119,34 @@ export class CassetteModel implements Model {
     return this.mode === 'replay' ? this.#calls.length - this.#used : 0;
   }
 
-  /** Throws `IncompleteScriptError` when recorded calls are left or a request drifted. */
+  /**
+   * Throws `IncompleteScriptError` when recorded calls are left or a request drifted. A recording
+   * cassette that is complete is then committed, as `commit()` does.
+   */
   assertComplete(): void {
     this.#ledger.assertComplete();
+    this.commit();
+  }
+
+  /**
+   * Writes what this cassette recorded into its file now, instead of when its test passes: its
+   * conversation is replaced, the file's other conversations are kept. Does nothing when it
+   * replays or has nothing new to write.
+   */
+  commit(): void {
+    if (this.mode !== 'record' || !isOpen(this.#recorder)) return;
+    const why = this.#unfinished();
+    if (why !== undefined) {
+      throw new ScriptError({ reason: 'incomplete_recording', double: this.label, message: `${this.label}: cannot commit its recording to ${this.path}: ${why}.` });
+    }
+    commit(this.#recorder);
+  }
+
+  /** Why the recording must not reach the file even if its test passed. */
+  #unfinished(): string | undefined {
+    if (this.#ledger.mismatches.length > 0) return 'it refused a call (see its mismatch)';
+    if (this.#running > 0) return `${plural(this.#running, 'call')} to the real model ${this.#running === 1 ? 'was' : 'were'} still running`;
+    return undefined;
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
@@ -137,9 +179,10 @@ export class CassetteModel implements Model {
     }
     const stepIndex = this.#used;
     this.#used += 1;
-    record.outcome = `recorded call ${numbered(stepIndex, describeCall(recorded))}`;
-    const actual = this.#normalize(request);
-    const changes = requestChanges(recorded.request, actual, this.#setup.ignore);
+    record.outcome = () => `recorded call ${numbered(stepIndex, describeCall(recorded))}`;
+    // Most requests match their recording: checked first without building the recorded form.
+    const matches = this.#setup.redact.request === undefined && matchesRecording(recorded.request, request, this.#setup.ignore);
+    const changes = matches ? [] : requestChanges(recorded.request, this.#normalize(request), this.#setup.ignore);
     if (changes.length > 0) {
       const error = this.#ledger.mismatch({
         kind: 'request_drift',
@@ -160,13 +203,13 @@ export class CassetteModel implements Model {
   /** Records a call in the ledger, described by its outcome when a report reads it. */
   #startCall(streamed: boolean, outcome: string): CallRecord {
     const record: CallRecord = { streamed, outcome };
-    this.#ledger.record(() => `${record.streamed ? 'streamed model call' : 'model call'} → ${record.outcome}`);
+    this.#ledger.record(() => `${record.streamed ? 'streamed model call' : 'model call'} → ${typeof record.outcome === 'function' ? record.outcome() : record.outcome}`);
     return record;
   }
 
   #normalize(request: ModelRequest): RecordedRequest {
     const recorded = recordRequest(request);
-    return this.#setup.redact.request ? scrubSecrets(this.#setup.redact.request(recorded)) : recorded;
+    return this.#setup.redact.request ? redactSecrets(this.#setup.redact.request(recorded)) : recorded;
   }
 
   #ranOut(request: ModelRequest, callIndex: number, streamed: boolean): Parameters<Ledger['mismatch']>[0] {
@@ -186,51 +229,81 @@ export class CassetteModel implements Model {
     return this.#real;
   }
 
-  /** Reserves the call's place in the cassette, so concurrent calls keep the order they were made in. */
-  #startRecording(request: ModelRequest, streamed: boolean): { record: CallRecord; finish: (call: Omit<CassetteCall, 'request' | 'streamed'>) => void } {
+  /**
+   * Reserves the call's place in the cassette, so concurrent calls keep the order they were made
+   * in; refuses the call, before the real model sees it, when another cassette records the same
+   * conversation. Each finished call is kept in the partial file at once.
+   */
+  #startRecording(request: ModelRequest, streamed: boolean): { record: CallRecord; finish: (call: Omit<CassetteCall, 'request' | 'streamed'>) => void; fail: (error: unknown) => void } {
+    const record = this.#startCall(streamed, 'recording');
+    const callIndex = this.#ledger.callCount - 1;
+    const other = claim(this.#recorder);
+    if (other !== undefined) {
+      record.outcome = 'refused: another cassette records this conversation';
+      throw this.#ledger.mismatch({
+        kind: 'recording_conflict',
+        callIndex,
+        actual: describeModelCall(request, streamed),
+        expected: `to be the only recorder of conversation ${JSON.stringify(this.conversation)} in ${this.#setup.shownPath}`,
+        why: `${other} records it too, and one of the two recordings would be lost`,
+        fix: `Give each cassette its own { conversation: '…' }, or record that conversation from one test at a time`,
+      });
+    }
     const normalized = this.#normalize(request);
     const slot = this.#calls.length;
     this.#calls.push(undefined);
-    const record = this.#startCall(streamed, 'recording');
+    this.#running += 1;
     const finish = (call: Omit<CassetteCall, 'request' | 'streamed'>): void => {
-      const response = this.#setup.redact.response ? scrubSecrets(this.#setup.redact.response(call.response)) : call.response;
+      this.#running -= 1;
+      const response = this.#setup.redact.response ? redactSecrets(this.#setup.redact.response(call.response)) : call.response;
       const complete: CassetteCall = { request: normalized, streamed, response, ...(call.deltas ? { deltas: call.deltas } : {}) };
       this.#calls[slot] = complete;
       record.outcome = `recorded ${describeCall(complete)}`;
-      saveCassette(this.path, { version: CASSETTE_VERSION, calls: [...this.calls] });
+      keepPartial(this.#recorder);
     };
-    return { record, finish };
+    const fail = (error: unknown): void => {
+      this.#running -= 1;
+      record.outcome = `failed, not recorded (${error instanceof Error ? error.message : String(error)})`;
+    };
+    return { record, finish, fail };
   }
 
   async #recordResponse(request: ModelRequest): Promise<ModelResponse> {
-    const real = await this.#realModel();
-    const { record, finish } = this.#startRecording(request, false);
+    const { finish, fail } = this.#startRecording(request, false);
+    let response: ModelResponse;
     try {
-      const response = await real.getResponse(request);
-      finish({ response: recordResponse(response) });
-      return response;
+      const real = await this.#realModel();
+      response = await real.getResponse(request);
     } catch (error) {
-      record.outcome = `failed, not recorded (${error instanceof Error ? error.message : String(error)})`;
+      fail(error);
       throw error;
     }
+    finish({ response: recordResponse(response) });
+    return response;
   }
 
   async *#recordStream(request: ModelRequest): AsyncIterable<StreamEvent> {
-    const real = await this.#realModel();
-    const { record, finish } = this.#startRecording(request, true);
+    const { record, finish, fail } = this.#startRecording(request, true);
     const deltas: string[] = [];
     let done: Extract<StreamEvent, { type: 'response_done' }>['response'] | undefined;
+    let ended = false;
     try {
+      const real = await this.#realModel();
       for await (const event of real.getStreamedResponse(request)) {
         if (event.type === 'output_text_delta') deltas.push(event.delta);
         if (event.type === 'response_done') done = event.response;
         yield event;
       }
+      ended = true;
     } catch (error) {
-      record.outcome = `failed, not recorded (${error instanceof Error ? error.message : String(error)})`;
+      fail(error);
       throw error;
+    } finally {
+      // A consumer that stops reading ends the generator here, without an error.
+      if (!ended && record.outcome === 'recording') fail(new Error('the run stopped reading the stream'));
     }
     if (done === undefined) {
+      fail(new Error('the stream ended without response_done'));
       record.outcome = 'not recorded (the stream ended without response_done)';
       return;
     }
@@ -238,19 +311,35 @@ export class CassetteModel implements Model {
   }
 }
 
-/** The step that plays a recorded call back: its stream as recorded, or its response. */
+/**
+ * The step that plays a recorded call back: its stream as recorded, or its response. Recordings
+ * are shared and frozen, so each call gets its own copy of the items; a responder step hands
+ * that copy over as it is (a queued response would be deep-copied once more by the SDK).
+ */
 function replayStep(call: CassetteCall, streamed: boolean): ScriptedModelInput {
   const { output, usage, responseId } = call.response;
-  const response = { output, usage: new Usage(usage), ...(responseId === undefined ? {} : { responseId }) };
-  if (!streamed || call.deltas === undefined) return modelResponse(response);
+  const deltas = call.deltas;
+  if (!streamed || deltas === undefined) {
+    return modelResponder(() => ({ output: copyJson(output), usage: new Usage(usage), ...(responseId === undefined ? {} : { responseId }) }));
+  }
   const id = responseId ?? 'replayed-response';
-  // The stream event's output type is narrower than AgentOutputItem; the items are the model's own.
-  const done = { type: 'response_done', response: { id, output, usage } } as StreamEvent;
-  return modelStream([
+  return modelStreamResponder(() => [
     { type: 'response_started' },
-    ...call.deltas.map((delta): StreamEvent => ({ type: 'output_text_delta', delta })),
-    done,
+    ...deltas.map((delta): StreamEvent => ({ type: 'output_text_delta', delta })),
+    // The stream event's output type is narrower than AgentOutputItem; the items are the model's own.
+    { type: 'response_done', response: { id, output: copyJson(output), usage: copyJson(usage) } } as StreamEvent,
   ]);
+}
+
+/** A fresh copy of plain JSON data (what a cassette holds). */
+function copyJson<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyJson) as T;
+  if (typeof value === 'object' && value !== null) {
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) copy[key] = copyJson((value as Record<string, unknown>)[key]);
+    return copy as T;
+  }
+  return value;
 }
 
 /** A recorded call in script terms: `calls(get_weather, {"city":"Tokyo"})`. */

@@ -1,5 +1,3 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type {
   AgentInputItem,
   AgentOutputItem,
@@ -10,9 +8,17 @@ import type {
   SerializedOutputType,
   SerializedTool,
 } from '@openai/agents';
+import { redactSecrets } from '../format/secrets';
 
-/** The version of the cassette format this kit writes and reads. */
-export const CASSETTE_VERSION = 1;
+/**
+ * The version of the cassette format this kit writes. Version 1 (one list of calls per file) is
+ * still read: it is taken as one conversation named `default`, and written back as version 2 the
+ * first time a recording is committed to the file.
+ */
+export const CASSETTE_VERSION = 2;
+
+/** The conversation of a file that did not name its conversations (version 1), or of a recording made outside a test. */
+export const DEFAULT_CONVERSATION = 'default';
 
 /**
  * What matters of a model request, as a cassette keeps it: what the agent sent and offered.
@@ -79,50 +85,229 @@ export interface CassetteCall {
   deltas?: string[];
 }
 
-export interface Cassette {
-  version: typeof CASSETTE_VERSION;
+/** The calls of one test (or of one `{ conversation }`), in the order they were made. */
+export interface CassetteConversation {
   calls: CassetteCall[];
 }
 
-export type LoadedCassette =
-  | { state: 'ok'; cassette: Cassette }
-  | { state: 'missing' }
-  | { state: 'invalid'; problem: string };
+/**
+ * A cassette file: one recorded conversation per test, by name (the test's full name, or the
+ * `{ conversation }` option), so that tests sharing a file never overwrite each other's recording.
+ */
+export interface Cassette {
+  version: typeof CASSETTE_VERSION;
+  conversations: Record<string, CassetteConversation>;
+}
 
-/** Reads a cassette file without throwing, so callers can say what went wrong in their own terms. */
-export function loadCassette(path: string): LoadedCassette {
-  if (!existsSync(path)) return { state: 'missing' };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    return { state: 'invalid', problem: `it is not JSON (${(error as Error).message})` };
+/** The format of version 1, read and migrated to version 2. */
+export interface CassetteV1 {
+  version: 1;
+  calls: CassetteCall[];
+}
+
+/** The result of checking a parsed file: the cassette (migrated to the current version), or the first problem with its JSON path. */
+export type CheckedCassette = { ok: true; cassette: Cassette; migratedFrom?: 1 } | { ok: false; problem: string };
+
+/**
+ * Checks a parsed cassette file entirely, so that replay never meets a shape it cannot read:
+ * the problem names the JSON path of the first bad value, `calls[1].response.output[0].content: missing`.
+ */
+export function checkCassette(value: unknown): CheckedCassette {
+  const problems = new Checker();
+  if (!isRecord(value)) return { ok: false, problem: `the file is ${describe(value)}, not a cassette object` };
+  const { version } = value;
+  if (version === 1) {
+    problems.calls(value.calls, 'calls');
+    if (problems.first) return { ok: false, problem: problems.first };
+    return { ok: true, cassette: { version: CASSETTE_VERSION, conversations: { [DEFAULT_CONVERSATION]: { calls: value.calls as CassetteCall[] } } }, migratedFrom: 1 };
   }
-  const problem = shapeProblem(parsed);
-  return problem === undefined ? { state: 'ok', cassette: parsed as Cassette } : { state: 'invalid', problem };
+  if (version !== CASSETTE_VERSION) {
+    const newer = typeof version === 'number' && version > CASSETTE_VERSION;
+    const got = version === undefined ? 'missing' : `expected 1 or ${CASSETTE_VERSION}, got ${describe(version)}`;
+    return { ok: false, problem: `version: ${got}${newer ? ' (the file was written by a newer agents-testkit)' : ''}` };
+  }
+  const { conversations } = value;
+  if (!isRecord(conversations)) return { ok: false, problem: `conversations: ${conversations === undefined ? 'missing' : `expected an object of named conversations, got ${describe(conversations)}`}` };
+  for (const [name, conversation] of Object.entries(conversations)) {
+    const at = `conversations${keyPath(name)}`;
+    if (!isRecord(conversation)) problems.add(at, `expected an object with "calls", got ${describe(conversation)}`);
+    else problems.calls(conversation.calls, `${at}.calls`);
+    if (problems.first) return { ok: false, problem: problems.first };
+  }
+  return { ok: true, cassette: value as unknown as Cassette };
 }
 
-export function saveCassette(path: string, cassette: Cassette): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(cassette, null, 2)}\n`);
+/** Collects the first problem found; every check returns early once there is one. */
+class Checker {
+  first: string | undefined;
+
+  add(path: string, problem: string): void {
+    this.first ??= `${path}: ${problem}`;
+  }
+
+  /** `value` must be present and pass `test`; `expected` words what it should have been. */
+  field(value: unknown, path: string, expected: string, test: (value: unknown) => boolean, optional = false): boolean {
+    if (value === undefined) {
+      if (!optional) this.add(path, 'missing');
+      return optional;
+    }
+    if (!test(value)) {
+      this.add(path, `expected ${expected}, got ${describe(value)}`);
+      return false;
+    }
+    return true;
+  }
+
+  calls(calls: unknown, path: string): void {
+    if (!this.field(calls, path, 'an array of calls', Array.isArray)) return;
+    (calls as unknown[]).forEach((call, index) => {
+      if (this.first) return;
+      this.call(call, `${path}[${index}]`);
+    });
+  }
+
+  call(call: unknown, path: string): void {
+    if (!this.field(call, path, 'an object with a request and a response', isRecord)) return;
+    const { request, streamed, response, deltas } = call as Record<string, unknown>;
+    this.request(request, `${path}.request`);
+    this.field(streamed, `${path}.streamed`, 'true or false', isBoolean);
+    this.response(response, `${path}.response`);
+    if (this.field(deltas, `${path}.deltas`, 'an array of text deltas', Array.isArray, true) && Array.isArray(deltas)) {
+      deltas.forEach((delta, index) => this.field(delta, `${path}.deltas[${index}]`, 'a string', isString));
+    }
+  }
+
+  request(request: unknown, path: string): void {
+    if (!this.field(request, path, 'an object', isRecord)) return;
+    const fields = request as Record<string, unknown>;
+    this.field(fields.instructions, `${path}.instructions`, 'a string', isString, true);
+    const { input } = fields;
+    if (this.field(input, `${path}.input`, 'a string or an array of input items', (value) => isString(value) || Array.isArray(value)) && Array.isArray(input)) {
+      input.forEach((item, index) => this.inputItem(item, `${path}.input[${index}]`));
+    }
+    if (this.field(fields.tools, `${path}.tools`, 'an array of tools', Array.isArray)) {
+      (fields.tools as unknown[]).forEach((tool, index) => {
+        if (this.field(tool, `${path}.tools[${index}]`, 'an object', isRecord)) {
+          this.field((tool as Record<string, unknown>).type, `${path}.tools[${index}].type`, 'a string', isString);
+        }
+      });
+    }
+    if (this.field(fields.handoffs, `${path}.handoffs`, 'an array of handoffs', Array.isArray)) {
+      (fields.handoffs as unknown[]).forEach((handoff, index) => {
+        if (this.field(handoff, `${path}.handoffs[${index}]`, 'an object', isRecord)) {
+          this.field((handoff as Record<string, unknown>).toolName, `${path}.handoffs[${index}].toolName`, 'a string', isString);
+        }
+      });
+    }
+    this.field(fields.outputType, `${path}.outputType`, '"text" or an output schema', (value) => value === 'text' || isRecord(value));
+    this.field(fields.settings, `${path}.settings`, 'an object', isRecord);
+    this.field(fields.prompt, `${path}.prompt`, 'an object', isRecord, true);
+    this.field(fields.previousResponseId, `${path}.previousResponseId`, 'a string', isString, true);
+    this.field(fields.conversationId, `${path}.conversationId`, 'a string', isString, true);
+  }
+
+  inputItem(item: unknown, path: string): void {
+    if (!this.field(item, path, 'an object', isRecord)) return;
+    const fields = item as Record<string, unknown>;
+    if (!this.field(fields.type, `${path}.type`, 'a string', isString, true)) return;
+    if (fields.type === undefined || fields.type === 'message') {
+      this.field(fields.role, `${path}.role`, 'a string', isString);
+      this.field(fields.content, `${path}.content`, 'a string or an array of content parts', (value) => isString(value) || Array.isArray(value));
+    } else if (fields.type === 'function_call') {
+      this.field(fields.name, `${path}.name`, 'a string', isString);
+      this.field(fields.arguments, `${path}.arguments`, 'a string', isString);
+    } else if (fields.type === 'function_call_result') {
+      this.field(fields.name, `${path}.name`, 'a string', isString);
+    }
+  }
+
+  response(response: unknown, path: string): void {
+    if (!this.field(response, path, 'an object', isRecord)) return;
+    const { output, usage, responseId } = response as Record<string, unknown>;
+    if (this.field(output, `${path}.output`, 'an array of output items', Array.isArray)) {
+      (output as unknown[]).forEach((item, index) => this.outputItem(item, `${path}.output[${index}]`));
+    }
+    if (this.field(usage, `${path}.usage`, 'an object', isRecord)) {
+      const counts = usage as Record<string, unknown>;
+      for (const key of ['requests', 'inputTokens', 'outputTokens', 'totalTokens']) {
+        this.field(counts[key], `${path}.usage.${key}`, 'a number', isCount);
+      }
+      for (const key of ['inputTokensDetails', 'outputTokensDetails']) {
+        this.field(counts[key], `${path}.usage.${key}`, 'an object of token counts', isRecord, true);
+      }
+    }
+    this.field(responseId, `${path}.responseId`, 'a string', isString, true);
+  }
+
+  outputItem(item: unknown, path: string): void {
+    if (!this.field(item, path, 'an object', isRecord)) return;
+    const fields = item as Record<string, unknown>;
+    if (!this.field(fields.type, `${path}.type`, 'a string', isString)) return;
+    switch (fields.type) {
+      case 'message': {
+        this.field(fields.role, `${path}.role`, 'a string', isString);
+        if (!this.field(fields.content, `${path}.content`, 'an array of content parts', Array.isArray)) return;
+        (fields.content as unknown[]).forEach((part, index) => {
+          const at = `${path}.content[${index}]`;
+          if (!this.field(part, at, 'an object', isRecord)) return;
+          const { type, text, refusal } = part as Record<string, unknown>;
+          if (!this.field(type, `${at}.type`, 'a string', isString)) return;
+          if (type === 'output_text') this.field(text, `${at}.text`, 'a string', isString);
+          if (type === 'refusal') this.field(refusal, `${at}.refusal`, 'a string', isString);
+        });
+        return;
+      }
+      case 'function_call':
+        this.field(fields.name, `${path}.name`, 'a string', isString);
+        this.field(fields.callId, `${path}.callId`, 'a string', isString);
+        this.field(fields.arguments, `${path}.arguments`, 'a string of JSON arguments', isString);
+        return;
+      case 'reasoning':
+        if (!this.field(fields.content, `${path}.content`, 'an array of reasoning parts', Array.isArray)) return;
+        (fields.content as unknown[]).forEach((part, index) => {
+          if (this.field(part, `${path}.content[${index}]`, 'an object', isRecord)) {
+            this.field((part as Record<string, unknown>).text, `${path}.content[${index}].text`, 'a string', isString);
+          }
+        });
+        return;
+      default:
+        return;
+    }
+  }
 }
 
-function shapeProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'it is not a JSON object';
-  const { version, calls } = value as Partial<Cassette>;
-  if (version !== CASSETTE_VERSION) return `its version is ${JSON.stringify(version)}, and this kit reads version ${CASSETTE_VERSION}`;
-  if (!Array.isArray(calls)) return 'it has no "calls" array';
-  const bad = calls.findIndex(
-    (call: Partial<CassetteCall> | null) =>
-      typeof call !== 'object' ||
-      call === null ||
-      typeof call.request !== 'object' ||
-      call.request === null ||
-      typeof call.response !== 'object' ||
-      call.response === null ||
-      !Array.isArray(call.response.output),
-  );
-  return bad === -1 ? undefined : `call ${bad + 1} lacks a request or a response with an "output" array`;
+/** `.calls` for an identifier key, `["the agent replays"]` for any other. */
+export function keyPath(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value)}`;
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isString(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+function isBoolean(value: unknown): value is boolean {
+  return typeof value === 'boolean';
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+/** The text a cassette file is written as: two-space JSON and a final newline, stable for review. */
+export function cassetteText(cassette: Cassette): string {
+  return `${JSON.stringify(cassette, null, 2)}\n`;
 }
 
 /** The recorded form of a request: plain JSON, fields in a fixed order, absent ones left out. */
@@ -138,7 +323,7 @@ export function recordRequest(request: ModelRequest): RecordedRequest {
     ...(request.previousResponseId === undefined ? {} : { previousResponseId: request.previousResponseId }),
     ...(request.conversationId === undefined ? {} : { conversationId: request.conversationId }),
   };
-  return scrubSecrets(plainJson(recorded));
+  return redactSecrets(plainJson(recorded));
 }
 
 export function recordResponse(response: Pick<ModelResponse, 'output' | 'responseId'> & { usage: UsageLike }): RecordedResponse {
@@ -155,7 +340,7 @@ export function recordResponse(response: Pick<ModelResponse, 'output' | 'respons
     },
     ...(response.responseId === undefined ? {} : { responseId: response.responseId }),
   };
-  return scrubSecrets(plainJson(recorded));
+  return redactSecrets(plainJson(recorded));
 }
 
 /** `Usage` keeps token details as a list of per-request records; a response has at most one. */
@@ -168,30 +353,4 @@ function details(key: string, value: unknown): Record<string, Record<string, num
 /** A deep copy as JSON sees it: functions, symbols and `undefined` fields dropped. */
 export function plainJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
-}
-
-// OpenAI keys look like `sk-…` or `sk-proj-…` followed by a long run of key characters.
-const API_KEY = /\bsk-[A-Za-z0-9_-]{16,}/g;
-export const REDACTED_KEY = '[redacted API key]';
-
-/**
- * Replaces anything that looks like an OpenAI API key, and the value of `OPENAI_API_KEY`, in
- * every string of a value. Applied to recordings and to live requests alike, so it never drifts.
- */
-export function scrubSecrets<T>(value: T): T {
-  const envKey = process.env.OPENAI_API_KEY;
-  const scrub = (text: string): string => {
-    let result = text.replace(API_KEY, REDACTED_KEY);
-    if (envKey && envKey.length >= 8) result = result.split(envKey).join(REDACTED_KEY);
-    return result;
-  };
-  const walk = (inner: unknown): unknown => {
-    if (typeof inner === 'string') return scrub(inner);
-    if (Array.isArray(inner)) return inner.map(walk);
-    if (typeof inner === 'object' && inner !== null) {
-      return Object.fromEntries(Object.entries(inner).map(([key, field]) => [key, walk(field)]));
-    }
-    return inner;
-  };
-  return walk(value) as T;
 }

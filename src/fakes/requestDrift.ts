@@ -1,6 +1,8 @@
-import type { AgentInputItem } from '@openai/agents';
+import type { AgentInputItem, ModelRequest } from '@openai/agents';
 import { brief } from '../format/brief';
 import { describeInputItem } from '../format/modelInput';
+import { redactText } from '../format/secrets';
+import { changedText } from '../format/textChange';
 import type { RecordedRequest, RequestField } from './cassetteFile';
 
 /** One way a live request differs from its recording, as one line that names the field. */
@@ -41,7 +43,19 @@ function changedValue(what: string, before: unknown, after: unknown): string {
   const verb = what.endsWith('instructions') ? 'were' : 'was';
   if (before === undefined) return `${what} ${verb} added: ${brief(after, 80)}`;
   if (after === undefined) return `${what} ${verb} removed (recorded: ${brief(before, 80)})`;
-  return `${what} changed: ${brief(before, 80)} → ${brief(after, 80)}`;
+  return `${what} changed${beforeAfter(before, after, 80)}`;
+}
+
+/**
+ * `: "a" → "b"`, or for long strings ` from character 613: "…where they differ" → "…where they differ"`:
+ * both sides cut to the same window around the first difference, never two identical beginnings.
+ */
+function beforeAfter(before: unknown, after: unknown, width: number, label = ''): string {
+  if (typeof before === 'string' && typeof after === 'string') {
+    const change = changedText(before, after, width);
+    if (change !== undefined) return ` from character ${change.at}: ${label}${change.before} → ${label}${change.after}`;
+  }
+  return `: ${label}${brief(before, width)} → ${label}${brief(after, width)}`;
 }
 
 function inputChange(before: RecordedRequest['input'], after: RecordedRequest['input']): string {
@@ -59,7 +73,34 @@ function inputChange(before: RecordedRequest['input'], after: RecordedRequest['i
     const missing = a.length - b.length;
     return `the input lacks ${missing} recorded item${missing === 1 ? '' : 's'}, from item ${index + 1}: ${describe(a[index])}`;
   }
+  const [old, now] = [textOf(a[index]), textOf(b[index])];
+  if (old !== undefined && now !== undefined && old.label === now.label) {
+    return `input item ${index + 1} changed${beforeAfter(old.text, now.text, 72, old.label)}${more}`;
+  }
   return `input item ${index + 1} changed: ${describe(a[index])} → ${describe(b[index])}${more}`;
+}
+
+/** The text of an input item that is mostly text (a message, a tool output), with what `describeInputItem` puts before it. */
+function textOf(item: AgentInputItem | undefined): { label: string; text: string } | undefined {
+  if (item === undefined) return undefined;
+  const fields = item as { type?: string; role?: string; content?: unknown; name?: string; output?: unknown };
+  if ((fields.type === undefined || fields.type === 'message') && typeof fields.role === 'string') {
+    const text = contentText(fields.content);
+    return text === undefined ? undefined : { label: `${fields.role}: `, text };
+  }
+  if (fields.type === 'function_call_result') {
+    const output = fields.output;
+    const text = typeof output === 'string' ? output : isRecord(output) && typeof output.text === 'string' ? output.text : undefined;
+    return text === undefined ? undefined : { label: `tool output of ${fields.name}: `, text };
+  }
+  return undefined;
+}
+
+function contentText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const texts = content.map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : undefined));
+  return texts.every((text): text is string => text !== undefined) ? texts.join('') : undefined;
 }
 
 function countDiffering(a: readonly unknown[], b: readonly unknown[]): number {
@@ -117,7 +158,7 @@ function changedPaths(before: unknown, after: unknown): string[] {
     const label = at || 'value';
     if (a === undefined) found.push(`${label} added (${brief(b, 60)})`);
     else if (b === undefined) found.push(`${label} removed (was ${brief(a, 60)})`);
-    else found.push(`${label}: ${brief(a, 60)} → ${brief(b, 60)}`);
+    else found.push(`${label}${beforeAfter(a, b, 60)}`);
   };
   walk(before, after, '');
   return found.length > MAX_PATHS ? [...found.slice(0, MAX_PATHS), 'and more'] : found;
@@ -136,4 +177,100 @@ function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     isRecord(inner) ? Object.fromEntries(Object.keys(inner).sort().map((key) => [key, inner[key]])) : inner,
   ) ?? 'undefined';
+}
+
+// ── The fast path of replay ─────────────────────────────────────────────────────────────────────
+// Most replayed requests match their recording. Rather than building each live request's recorded
+// form (a JSON round trip, then redaction, then a key-sorted rendering of both sides per field),
+// the live request is rendered once, straight to the canonical text its recorded form would have,
+// and compared with the recording's text, computed once per recording (recordings are cached and
+// frozen). Only a request that differs takes the slow path, which says how.
+
+/** Where each compared field of a recorded request comes from in a live `ModelRequest`. */
+const LIVE_FIELDS: readonly (readonly [RequestField, keyof ModelRequest])[] = [
+  ['instructions', 'systemInstructions'],
+  ['input', 'input'],
+  ['tools', 'tools'],
+  ['handoffs', 'handoffs'],
+  ['outputType', 'outputType'],
+  ['settings', 'modelSettings'],
+  ['prompt', 'prompt'],
+  ['previousResponseId', 'previousResponseId'],
+  ['conversationId', 'conversationId'],
+];
+
+const recordedTexts = new WeakMap<RecordedRequest, Partial<Record<RequestField, string>>>();
+
+function recordedText(recorded: RecordedRequest, field: RequestField): string {
+  let texts = recordedTexts.get(recorded);
+  if (texts === undefined) {
+    texts = {};
+    recordedTexts.set(recorded, texts);
+  }
+  return (texts[field] ??= canonical(recorded[field]));
+}
+
+/**
+ * Whether a live request agrees with its recording on every compared field, as `requestChanges`
+ * of its recorded form (`recordRequest`) would find: `true` means no drift. A value the fast
+ * rendering does not handle (a cycle, a bigint, a boxed primitive) answers `false`, so the caller
+ * takes the slow path, which decides.
+ */
+export function matchesRecording(recorded: RecordedRequest, live: ModelRequest, ignore: readonly RequestField[] = []): boolean {
+  try {
+    for (const [field, key] of LIVE_FIELDS) {
+      if (ignore.length > 0 && ignore.includes(field)) continue;
+      if (liveText(live[key], 0) !== recordedText(recorded, field)) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `canonical(redactSecrets(plainJson(value)))`, in one pass: JSON's rules, keys sorted, strings redacted. */
+function liveText(value: unknown, depth: number): string {
+  return render(value, depth) ?? 'undefined';
+}
+
+function render(value: unknown, depth: number): string | undefined {
+  if (depth > 100) throw new Error('too deep for the fast path');
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    value = (value as { toJSON(key: string): unknown }).toJSON('');
+  }
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(redactText(value));
+    case 'number':
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+    case 'bigint':
+      throw new Error('JSON has no bigint');
+  }
+  if (value === null) return 'null';
+  if (value instanceof Number || value instanceof String || value instanceof Boolean) throw new Error('a boxed primitive');
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index += 1) {
+      if (index > 0) text += ',';
+      text += render(value[index], depth + 1) ?? 'null';
+    }
+    return `${text}]`;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let text = '{';
+  let first = true;
+  for (const key of keys) {
+    const field = render(record[key], depth + 1);
+    if (field === undefined) continue;
+    text += `${first ? '' : ','}${JSON.stringify(key)}:${field}`;
+    first = false;
+  }
+  return `${text}}`;
 }

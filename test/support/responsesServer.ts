@@ -16,6 +16,15 @@ export type ServerItem =
 export const message = (text: string): ServerItem => ({ type: 'message', text });
 export const functionCall = (name: string, args: Record<string, unknown>): ServerItem => ({ type: 'function_call', name, args });
 
+/** A turn the server answers with a 500 carrying `message`, as a failing real call. */
+export interface ServerFailure {
+  readonly fail: string;
+}
+export const serverError = (message: string): ServerFailure => ({ fail: message });
+
+/** One response of the server: its output items, or a failure. */
+export type ServerTurn = readonly ServerItem[] | ServerFailure;
+
 export interface ServerRequest {
   body: Record<string, unknown>;
   headers: IncomingHttpHeaders;
@@ -33,8 +42,8 @@ export interface ResponsesServer {
 
 export const TEST_API_KEY = 'sk-test-0123456789abcdefghijklmnop';
 
-/** Serves `turns` in order, one per request; a request beyond them gets a 500 naming the surplus. */
-export async function startResponsesServer(turns: readonly (readonly ServerItem[])[]): Promise<ResponsesServer> {
+/** Serves `turns` in order, one per request; a failing turn, or a request beyond them, gets a 500. */
+export async function startResponsesServer(turns: readonly ServerTurn[]): Promise<ResponsesServer> {
   const requests: ServerRequest[] = [];
   const server = createServer((req, res) => {
     let text = '';
@@ -46,9 +55,10 @@ export async function startResponsesServer(turns: readonly (readonly ServerItem[
       requests.push({ body, headers: req.headers });
       const n = requests.length;
       const turn = turns[n - 1];
-      if (req.method !== 'POST' || req.url !== '/v1/responses' || turn === undefined) {
+      if (req.method !== 'POST' || req.url !== '/v1/responses' || turn === undefined || !Array.isArray(turn)) {
+        const message = turn !== undefined && !Array.isArray(turn) ? (turn as ServerFailure).fail : `the test server has no response for request ${n} (${req.method} ${req.url})`;
         res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: `the test server has no response for request ${n} (${req.method} ${req.url})` } }));
+        res.end(JSON.stringify({ error: { message } }));
         return;
       }
       const response = responseFor(turn, n, body.model);

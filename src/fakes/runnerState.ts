@@ -1,0 +1,70 @@
+/**
+ * What the running test runner says about the current test, read from the globals Vitest and
+ * Jest keep for themselves (nothing here imports a runner): the test's full name, and whether it
+ * has failed so far. Every read of a runner's internals lives here; test/cassette-runner-state
+ * probes each one under both runners, so a runner upgrade that moves them fails there first.
+ */
+
+/** The current test: its full name as both runners can agree on it, and whether it has failed so far. */
+export interface CurrentTest {
+  /** `describe block test name`, the names joined by single spaces (Jest's form; Vitest's ` > ` is read as a space). */
+  readonly name: string;
+  /** `true` once the runner recorded an error for the test; `undefined` when the runner does not say. */
+  readonly failed: boolean | undefined;
+}
+
+// Both runners keep `expect`'s state under this symbol; `currentTestName` is the running test's.
+const MATCHERS_OBJECT = Symbol.for('$$jest-matchers-object');
+
+interface VitestTask {
+  type?: string;
+  name?: string;
+  result?: { state?: string };
+}
+
+interface CircusTest {
+  name?: string;
+  errors?: unknown[];
+}
+
+/** Vitest's worker state: `current` is the task it runs (a test, or a suite between tests). */
+function vitestTask(): VitestTask | undefined {
+  const worker = (globalThis as { __vitest_worker__?: { current?: VitestTask } }).__vitest_worker__;
+  return worker?.current;
+}
+
+// Looked up once: jest-circus sets its state up before any test file (or this module) loads.
+let circusKey: symbol | null | undefined;
+
+/** jest-circus keeps its state under a symbol it does not share; it is found by its description. */
+function circusTest(): CircusTest | null | undefined {
+  if (circusKey === undefined) circusKey = Object.getOwnPropertySymbols(globalThis).find((symbol) => symbol.description === 'JEST_STATE_SYMBOL') ?? null;
+  const key = circusKey;
+  if (key === null) return undefined;
+  const state = (globalThis as unknown as Record<symbol, { currentlyRunningTest?: CircusTest | null } | undefined>)[key];
+  return state === undefined ? undefined : (state.currentlyRunningTest ?? null);
+}
+
+function expectedTestName(): string | undefined {
+  const holder = (globalThis as unknown as Record<symbol, { state?: { currentTestName?: unknown } } | undefined>)[MATCHERS_OBJECT];
+  const name = holder?.state?.currentTestName;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
+/** The test running now, or `undefined` outside a test (a `beforeAll`, a `describe` body, a script). */
+export function currentTest(): CurrentTest | undefined {
+  const task = vitestTask();
+  if (task !== undefined) {
+    if (task.type !== 'test') return undefined;
+    const name = expectedTestName() ?? task.name ?? '';
+    const state = task.result?.state;
+    return { name: name.split(' > ').join(' '), failed: state === 'fail' ? true : state === 'pass' || state === 'run' ? false : undefined };
+  }
+  const test = circusTest();
+  if (test === null) return undefined;
+  if (test !== undefined) {
+    const name = expectedTestName() ?? test.name ?? '';
+    return { name, failed: Array.isArray(test.errors) ? test.errors.length > 0 : undefined };
+  }
+  return undefined;
+}

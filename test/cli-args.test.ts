@@ -30,6 +30,15 @@ describe('agents-testkit codegen arguments', () => {
     expect(joined.stdout).toMatch(/^import \{ model \} from '\.\.\/src';/);
   });
 
+  test('--conversation=value reads as --conversation value, and names the conversation printed', () => {
+    const joined = cli('codegen', FIXTURE, '--conversation=nowhere');
+
+    expect(joined).toEqual(cli('codegen', FIXTURE, '--conversation', 'nowhere'));
+    expect(joined.code).toBe(1);
+    expect(joined.stderr).toContain('no conversation "nowhere"');
+    expect(parseCodegenArgs([FIXTURE, '--conversation=a b'])).toEqual({ positional: [FIXTURE], flags: { conversation: 'a b' } });
+  });
+
   test('the values and the file, as parsed', () => {
     expect(parseCodegenArgs([FIXTURE, '--name=a', '--import', 'b'])).toEqual({ positional: [FIXTURE], flags: { name: 'a', import: 'b' } });
     expect(parseCodegenArgs(['--', '--name'])).toEqual({ positional: ['--name'], flags: {} });

@@ -56,3 +56,8 @@ export type { AudioFormat } from './format/audioFormat';
 export { SettleTimeoutError } from './errors/index';
 export type { SentAudio } from './matchers/toHaveSentAudio';
 export { transcriptOf } from './format/realtimeHistory';
+export { mcp, McpScript, type McpOptions, type McpCallMatcher, type McpArgumentsPattern, type McpToolName } from './builders/mcp';
+export { McpStep, type McpResponder } from './builders/mcpStep';
+export type { McpToolDefinition, McpTools, McpToolRef, McpToolRefs, McpArguments, McpParameters } from './builders/mcpTools';
+export type { McpDoubleOptions, McpServerSettings } from './fakes/McpDouble';
+export type { McpCall, McpCallResult, McpContent, McpResult, McpToolListing, McpMethod } from './fakes/mcpPlan';

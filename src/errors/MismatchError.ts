@@ -35,7 +35,13 @@ export type MismatchKind =
   /** A tool call started a second time (a tool run again, e.g. after a resume). */
   | 'tool_ran_twice'
   /** A tool call ended without a start, or ended twice. */
-  | 'unbalanced_tool_call';
+  | 'unbalanced_tool_call'
+  /** An MCP server was called before `connect()` or after `close()` (a double made with `requireConnect`). */
+  | 'not_connected'
+  /** A call approved before a resume did not run after it: the resumed run asked for its approval again. */
+  | 'approval_lost'
+  /** A call rejected before a resume ran after it. */
+  | 'rejection_ignored';
 
 /** What a mismatch is made of; the constructor words every mismatch of every double from it. */
 export interface MismatchSpec {

@@ -14,6 +14,8 @@ import { toHaveTrippedGuardrail } from './toHaveTrippedGuardrail';
 import { toHavePassedGuardrail } from './toHavePassedGuardrail';
 import { toHaveStreamedEvents } from './toHaveStreamedEvents';
 import { toHaveLifecycle } from './toHaveLifecycle';
+import { toHaveCalledMcpTool } from './toHaveCalledMcpTool';
+import { toHaveMcpToolOutput } from './toHaveMcpToolOutput';
 
 /** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = {
@@ -33,6 +35,8 @@ export const matchers = {
   toHaveDeletedFile,
   toHaveSentRealtime,
   toHaveSentAudio,
+  toHaveCalledMcpTool,
+  toHaveMcpToolOutput,
 };
 
 export type { MatcherState, MatcherResult } from './context';

@@ -76,4 +76,11 @@ export interface AgentsMatchers<R = unknown> {
   toHaveSentRealtime<M extends RealtimeMethod>(method: M, partial?: DeepPartial<RealtimePayload<M>>): R;
   /** The transport sent audio; `expected` compares its totals: `{ ms: 1000 }`, `{ chunks: 5, committed: true }`. */
   toHaveSentAudio(expected?: { [K in keyof SentAudio]?: SentAudio[K] | AsymmetricMatcherLike }): R;
+  /** The `mcp()` server (or `mcpCassette()`) answered a call of `tool` (its name or reference); `args` is a partial match. */
+  toHaveCalledMcpTool<T extends ToolRef>(tool: T, args?: ExpectedArguments<T>): R;
+  /**
+   * The `mcp()` server (or `mcpCassette()`) answered a call of `tool` with a result matching `expected`: the
+   * text (exact), a RegExp or an asymmetric matcher on it, or a partial of the structured content.
+   */
+  toHaveMcpToolOutput(tool: ToolRef, expected?: string | RegExp | AsymmetricMatcherLike | Record<string, unknown>): R;
 }

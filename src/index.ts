@@ -61,3 +61,5 @@ export { McpStep, type McpResponder } from './builders/mcpStep';
 export type { McpToolDefinition, McpTools, McpToolRef, McpToolRefs, McpArguments, McpParameters } from './builders/mcpTools';
 export type { McpDoubleOptions, McpServerSettings } from './fakes/McpDouble';
 export type { McpCall, McpCallResult, McpContent, McpResult, McpToolListing, McpMethod } from './fakes/mcpPlan';
+export { resume, type ResumeDecisions, type ResumeOptions, type ApprovalSelector, type PausedRun } from './builders/resume';
+export type { ApprovalDecision, ToolRun, RunPhase } from './fakes/Conversation';

@@ -16,6 +16,7 @@ import { toHaveStreamedEvents } from './toHaveStreamedEvents';
 import { toHaveLifecycle } from './toHaveLifecycle';
 import { toHaveCalledMcpTool } from './toHaveCalledMcpTool';
 import { toHaveMcpToolOutput } from './toHaveMcpToolOutput';
+import { toHaveRespectedApprovals } from './toHaveRespectedApprovals';
 
 /** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = {
@@ -37,6 +38,7 @@ export const matchers = {
   toHaveSentAudio,
   toHaveCalledMcpTool,
   toHaveMcpToolOutput,
+  toHaveRespectedApprovals,
 };
 
 export type { MatcherState, MatcherResult } from './context';

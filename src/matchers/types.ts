@@ -83,4 +83,9 @@ export interface AgentsMatchers<R = unknown> {
    * text (exact), a RegExp or an asymmetric matcher on it, or a partial of the structured content.
    */
   toHaveMcpToolOutput(tool: ToolRef, expected?: string | RegExp | AsymmetricMatcherLike | Record<string, unknown>): R;
+  /**
+   * Across the pause and every resume `resume()` ran: each approved call ran exactly once, and no
+   * rejected call ran. Received: the result `resume()` resolved to.
+   */
+  toHaveRespectedApprovals(): R;
 }

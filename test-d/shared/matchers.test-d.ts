@@ -99,3 +99,12 @@ declare const agentTool: import('@openai/agents').Tool<unknown>;
 expect(result).toHaveCalledTool(agentTool);
 expect(result).toHaveCalledToolTimes(agentTool, 1);
 expect(result).toHaveRequestedApproval(agentTool, { any: 'thing' });
+
+// The MCP and resume matchers (more in mcp.test-d.ts): on expect(…), under .not, and asymmetric.
+expect(result).toHaveRespectedApprovals();
+expect(result).not.toHaveRespectedApprovals();
+expect({ result }).toEqual({ result: expect.toHaveRespectedApprovals() });
+expect({ result }).toEqual({ result: expect.toHaveCalledMcpTool('read_file', { path: 'a.md' }) });
+expect({ result }).toEqual({ result: expect.toHaveMcpToolOutput('read_file', /A/) });
+// @ts-expect-error it takes no arguments
+expect(result).toHaveRespectedApprovals(refund);

@@ -185,8 +185,13 @@ function nameOf(item: RunToolApprovalItem): string {
 }
 
 /** The call an interruption is about: its tool, call id (a hosted MCP request's id), agent and arguments. */
-function callOf(item: RunToolApprovalItem): { tool: string; callId: string | undefined; agent: string; args: unknown } {
-  const raw = item.rawItem as { callId?: unknown; id?: unknown; providerData?: { id?: unknown } };
+function callOf(item: RunToolApprovalItem): { tool: string; callId: string | undefined; agent: string; args: unknown; hosted?: true } {
+  const raw = item.rawItem as { type?: unknown; callId?: unknown; id?: unknown; providerData?: { id?: unknown; arguments?: unknown } };
+  if (raw.type === 'hosted_tool_call') {
+    const args = raw.providerData?.arguments;
+    const id = raw.providerData?.id ?? raw.id;
+    return { tool: nameOf(item), callId: typeof id === 'string' ? id : undefined, agent: item.agent?.name ?? '?', args: typeof args === 'string' ? parseArguments(args) : undefined, hosted: true };
+  }
   const callId = typeof raw.callId === 'string' ? raw.callId : typeof raw.providerData?.id === 'string' ? raw.providerData.id : typeof raw.id === 'string' ? raw.id : undefined;
   const args = item.arguments;
   return { tool: nameOf(item), callId, agent: item.agent?.name ?? '?', args: typeof args === 'string' ? parseArguments(args) : undefined };

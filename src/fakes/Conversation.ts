@@ -17,6 +17,8 @@ export interface ApprovalDecision {
   /** The resume (from 1) that applied it. */
   readonly resume: number;
   readonly always: boolean;
+  /** A hosted MCP server's call: it runs at the provider, so no run of it is seen here. */
+  readonly hosted?: boolean;
 }
 
 /** One run of a tool call the conversation saw. */

@@ -63,3 +63,6 @@ export type { McpDoubleOptions, McpServerSettings } from './fakes/McpDouble';
 export type { McpCall, McpCallResult, McpContent, McpResult, McpToolListing, McpMethod } from './fakes/mcpPlan';
 export { resume, type ResumeDecisions, type ResumeOptions, type ApprovalSelector, type PausedRun } from './builders/resume';
 export type { ApprovalDecision, ToolRun, RunPhase } from './fakes/Conversation';
+export { mcpCassette, type McpCassetteOptions } from './builders/mcpCassette';
+export { McpCassette } from './fakes/McpCassette';
+export type { McpCassetteData, McpRecordedCall } from './fakes/mcpCassetteFile';

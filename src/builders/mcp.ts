@@ -94,7 +94,7 @@ export class McpScript<Tools extends McpTools = McpTools> extends McpDouble {
       throw misuse(context, 'invalid_tool', `expected the name of a tool the server lists, or its reference (server.tools.name); got ${kindOf(tool)}.`);
     }
     // A reference from prefixedTools names the tool as the model sees it; the server is called by its own name.
-    const own = [...this.#built].find(([, built]) => built.ref === tool || built.prefixedRef === tool)?.[0] ?? raw;
+    const own = typeof tool === 'string' ? raw : ([...this.#built].find(([, built]) => built.ref === tool || built.prefixedRef === tool)?.[0] ?? raw);
     if (!this.declaredTools.has(own)) {
       const names = [...this.declaredTools.keys()];
       const suggestion = closest(own, names);

@@ -53,8 +53,9 @@ interface StandardSchemaLike {
 /** A declared tool: what the server lists, the check a real server makes of arguments, and its references. */
 export interface BuiltMcpTool {
   declared: DeclaredMcpTool;
-  ref: FunctionTool<any, any, any>;
-  prefixedRef: FunctionTool<any, any, any>;
+  /** Made on first use: building an SDK tool converts its schema, which most tests never need. */
+  readonly ref: FunctionTool<any, any, any>;
+  readonly prefixedRef: FunctionTool<any, any, any>;
 }
 
 /** Checks the `tools` option of `mcp()` and builds each tool. */
@@ -116,7 +117,17 @@ function buildTool(serverName: string, name: string, definition: unknown, fail: 
         );
       },
     }) as FunctionTool<any, any, any>;
-  return { declared: { listing, check }, ref: reference(name), prefixedRef: reference(mcpPrefixedToolName(serverName, name)) };
+  let ref: FunctionTool<any, any, any> | undefined;
+  let prefixedRef: FunctionTool<any, any, any> | undefined;
+  return {
+    declared: { listing, check },
+    get ref() {
+      return (ref ??= reference(name));
+    },
+    get prefixedRef() {
+      return (prefixedRef ??= reference(mcpPrefixedToolName(serverName, name)));
+    },
+  };
 }
 
 type Shape =

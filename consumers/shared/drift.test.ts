@@ -35,7 +35,8 @@ test('drift: the agent stops before the last scripted turn', async () => {
 });
 
 // Must FAIL, naming: 1. calls(get_weather, {"city":"Tokyo"})
-// Must FAIL, naming: The agent offers the tools "get_forecast"
+// Must FAIL, naming: a request offering "get_forecast"
+// Must FAIL, naming: The turn calls tool "get_weather", which the agent does not offer
 test('drift: the agent no longer offers the scripted tool', async () => {
   const weatherModel = model().calls(getWeather, { city: 'Tokyo' }).thenReplies('It is sunny in Tokyo.');
   const agent = new Agent({ name: 'Weather', model: weatherModel, tools: [getForecast] });

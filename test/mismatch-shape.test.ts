@@ -3,7 +3,8 @@
 // (or `<double> step S, …` for what happens when the script delivers a step, not at a call).
 import { Agent, run, Runner } from '@openai/agents';
 import { shell } from '@openai/agents/sandbox';
-import { cassette, MismatchError, model, modelProvider, realtime, sandbox, type MismatchKind } from 'agents-testkit';
+import { cassette, mcp, MismatchError, model, modelProvider, realtime, sandbox, type MismatchKind } from 'agents-testkit';
+import { z } from 'zod';
 import { agentWith, describe, expect, failureOf, getWeather, rejectionOf, sandboxAgent, test } from './support';
 
 const FIXTURE = 'test/fixtures/weather.json';
@@ -219,5 +220,24 @@ describe('labels', () => {
     const named = model({ name: 'support', verify: false }).replies('Hi.');
     await run(new Agent({ name: 'Triage', model: named }), 'Hi');
     expect(named.label).toBe('model("support")');
+  });
+});
+
+describe('mcp()', () => {
+  test('wrong_arguments, wrong_method, not_offered and unexpected_call, each with the call and the step', async () => {
+    const files = mcp({ name: 'files', verify: false, tools: { read_file: z.object({ path: z.string() }), list_directory: z.object({ path: z.string() }) } })
+      .expectCall('read_file', { path: 'a.md' })
+      .returns('A')
+      .expectCall('list_directory')
+      .returns('a.md');
+    const wrong = await rejectionOf(files.callTool('read_file', { path: 'b.md' }));
+    expectShape(wrong, { kind: 'wrong_arguments', double: 'mcp("files")', callIndex: 0, stepIndex: 0, actual: 'callTool read_file({"path":"b.md"})', expected: 'callTool read_file {"path":"a.md"}' });
+    const other = await rejectionOf(files.callTool('read_file', { path: 'a.md' }));
+    expectShape(other, { kind: 'wrong_method', double: 'mcp("files")', callIndex: 1, stepIndex: 1, actual: 'callTool read_file({"path":"a.md"})', expected: 'callTool list_directory' });
+    const unlisted = await rejectionOf(files.callTool('write_file', {}));
+    expectShape(unlisted, { kind: 'not_offered', double: 'mcp("files")', callIndex: 2, stepIndex: undefined, actual: 'callTool write_file()', expected: 'no more calls' });
+    const extra = await rejectionOf(files.callTool('read_file', { path: 'a.md' }));
+    expectShape(extra, { kind: 'unexpected_call', double: 'mcp("files")', callIndex: 3, stepIndex: undefined, actual: 'callTool read_file({"path":"a.md"})', expected: 'no more calls' });
+    expect(recorded(files)).toEqual([wrong, other, unlisted, extra]);
   });
 });

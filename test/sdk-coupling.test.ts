@@ -1,7 +1,7 @@
 // One probe per place the kit depends on something the SDK does not promise (src/sdk/coupling.ts).
 // When an SDK release changes one of them, the probe that names it fails here, with the reason,
 // instead of a double somewhere quietly no longer catching drift.
-import { Agent, getTransferMessage, handoff, run, Runner, tool, type Model, type ModelProvider } from '@openai/agents';
+import { Agent, getAllMcpTools, getTransferMessage, handoff, hostedMcpTool, run, Runner, tool, type MCPServer, type Model, type ModelProvider } from '@openai/agents';
 import { filesystem, memory, shell, SandboxAgent } from '@openai/agents/sandbox';
 import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
 import { z } from 'zod';
@@ -15,6 +15,8 @@ import {
   isRunResult,
   isSdkToolErrorText,
   isStreamedResult,
+  hostedMcpServerLabel,
+  mcpPrefixedToolName,
   MEMORY_SUMMARY_MARKER,
   readBySdk,
   SDK_TOOL_ERROR_TEXTS,
@@ -187,5 +189,28 @@ describe('sandbox capabilities', () => {
     await run(new SandboxAgent({ name: 'Probe', model, capabilities: [shell(), filesystem(), memory({ generate: false })] }), 'Hi', { sandbox: { session: sb } });
     const commands = sb.calls.filter((call) => call.method === 'execCommand').map((call) => (call.args[0] as { cmd: string }).cmd);
     expect(commands.some((cmd) => cmd.includes(MEMORY_SUMMARY_MARKER))).toBe(true);
+  });
+});
+
+describe('MCP servers', () => {
+  test("mcpPrefixedToolName: the names the SDK gives MCP tools with includeServerInToolNames, short, odd and long", async () => {
+    const long = 'a_tool_with_a_name_long_enough_to_need_the_hash_suffix_of_the_sdk_x';
+    const names = ['read_file', 'read-file.v2', 'lire_fichier_é', long];
+    const server = {
+      name: 'My Files-1',
+      cacheToolsList: false,
+      connect: async () => {},
+      close: async () => {},
+      invalidateToolsCache: async () => {},
+      listTools: async () => names.map((name) => ({ name, inputSchema: { type: 'object' as const, properties: {}, required: [], additionalProperties: false } })),
+      callTool: async () => [],
+    } satisfies MCPServer;
+    const tools = await getAllMcpTools({ mcpServers: [server], includeServerInToolNames: true });
+    expect(names.map((name) => mcpPrefixedToolName(server.name, name))).toEqual(tools.map((tool) => tool.name));
+  });
+
+  test('hostedMcpServerLabel: a hosted MCP tool carries its server label in providerData', () => {
+    expect(hostedMcpServerLabel(hostedMcpTool({ serverLabel: 'gitmcp', serverUrl: 'https://gitmcp.example/mcp' }))).toBe('gitmcp');
+    expect(hostedMcpServerLabel(tool({ name: 'x', description: '', parameters: z.object({}), execute: () => '' }))).toBeUndefined();
   });
 });

@@ -98,3 +98,111 @@ function listOf<T>(value: readonly T[] | undefined, key: string, fits: (entry: u
   if (!Array.isArray(value) || !value.every(fits)) throw misuse(context, 'invalid_option', `${key} is a list of ${shape}; got ${kindOf(value)}.`);
   return [...value];
 }
+
+/** A tool a hosted MCP server lists, as an `mcp_list_tools` item reports it. */
+export interface HostedMcpToolInfo {
+  name: string;
+  description?: string;
+  inputSchema?: Record<string, unknown>;
+}
+
+/**
+ * A hosted MCP server's tool call the provider made (`hostedMcpTool({ serverLabel, … })`): an
+ * `mcp_call` item with its output (or error), as the Responses converter spells it.
+ */
+export function hostedMcpCall(
+  server: unknown,
+  tool: unknown,
+  args: unknown,
+  options: { output?: string; error?: string } | undefined,
+  id: string,
+  context: StepContext,
+): HostedCall {
+  const label = nonEmpty(server, 'the server label', context);
+  const name = nonEmpty(tool, 'the MCP tool name', context);
+  const input = mcpArguments(args, context);
+  const { output, error } = textOptions(options, ['output', 'error'], context);
+  return {
+    label: `callsHostedMcp(${label}, ${name}${Object.keys(input).length === 0 ? '' : `, ${brief(input, 40)}`})`,
+    make: () =>
+      ({
+        type: 'hosted_tool_call',
+        id,
+        name: 'mcp_call',
+        status: 'completed',
+        ...(output === undefined ? {} : { output }),
+        providerData: {
+          type: 'mcp_call',
+          id,
+          server_label: label,
+          name,
+          arguments: JSON.stringify(input),
+          ...(output === undefined ? {} : { output }),
+          ...(error === undefined ? {} : { error }),
+        },
+      }) as AgentOutputItem,
+  };
+}
+
+/** The provider asks the app to approve a hosted MCP server's tool call: an `mcp_approval_request` item; the run stops for it. */
+export function hostedMcpApprovalRequest(server: unknown, tool: unknown, args: unknown, id: string, context: StepContext): HostedCall {
+  const label = nonEmpty(server, 'the server label', context);
+  const name = nonEmpty(tool, 'the MCP tool name', context);
+  const input = mcpArguments(args, context);
+  return {
+    label: `asksMcpApproval(${label}, ${name}${Object.keys(input).length === 0 ? '' : `, ${brief(input, 40)}`})`,
+    make: () =>
+      ({
+        type: 'hosted_tool_call',
+        id,
+        name: 'mcp_approval_request',
+        status: 'completed',
+        providerData: { type: 'mcp_approval_request', id, server_label: label, name, arguments: JSON.stringify(input) },
+      }) as AgentOutputItem,
+  };
+}
+
+/** The provider listed a hosted MCP server's tools: an `mcp_list_tools` item. */
+export function hostedMcpListTools(server: unknown, tools: unknown, id: string, context: StepContext): HostedCall {
+  const label = nonEmpty(server, 'the server label', context);
+  const list = listOf(tools as readonly HostedMcpToolInfo[], 'tools', (entry) => typeof (entry as HostedMcpToolInfo)?.name === 'string', '{ name, description?, inputSchema? }', context) ?? [];
+  return {
+    label: `listsMcpTools(${label}, ${list.length} tool${list.length === 1 ? '' : 's'})`,
+    make: () =>
+      ({
+        type: 'hosted_tool_call',
+        id,
+        name: 'mcp_list_tools',
+        status: 'completed',
+        providerData: {
+          type: 'mcp_list_tools',
+          id,
+          server_label: label,
+          tools: list.map(({ name, description, inputSchema }) => ({ name, ...(description ? { description } : {}), input_schema: structuredClone(inputSchema ?? { type: 'object', properties: {} }) })),
+        },
+      }) as AgentOutputItem,
+  };
+}
+
+function mcpArguments(args: unknown, context: StepContext): Record<string, unknown> {
+  if (args === undefined) return {};
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) throw misuse(context, 'invalid_arguments', `the MCP tool's arguments are an object; got ${kindOf(args)}.`);
+  try {
+    return JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
+  } catch (error) {
+    throw misuse(context, 'invalid_arguments', `the MCP tool's arguments must be JSON-serializable: ${(error as Error).message}`);
+  }
+}
+
+function textOptions<K extends string>(options: unknown, keys: readonly K[], context: StepContext): Partial<Record<K, string>> {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `expected { ${keys.map((key) => `${key}?`).join(', ')} }; got ${kindOf(options)}.`);
+  const picked: Partial<Record<K, string>> = {};
+  for (const key of keys) {
+    const value = (options as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw misuse(context, 'invalid_option', `${key} must be a string; got ${kindOf(value)}.`);
+    picked[key] = value;
+  }
+  return picked;
+}

@@ -118,6 +118,24 @@ export class ModelScript extends ModelDouble {
     return this.#itemsTurn('thenGeneratesImage', (t) => t.generatesImage(options));
   }
 
+  /** One turn: a call the provider made to a hosted MCP server (`hostedMcpTool({ serverLabel })`), with its `output` or `error`. */
+  callsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: { output?: string; error?: string }): this {
+    return this.#itemsTurn('callsHostedMcp', (t) => t.callsHostedMcp(server, tool, args, options));
+  }
+
+  thenCallsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: { output?: string; error?: string }): this {
+    return this.#itemsTurn('thenCallsHostedMcp', (t) => t.callsHostedMcp(server, tool, args, options));
+  }
+
+  /** One turn: the provider asks the app to approve a hosted MCP server's tool call; the run stops for it. */
+  asksMcpApproval(server: string, tool: string, args?: Record<string, unknown>): this {
+    return this.#itemsTurn('asksMcpApproval', (t) => t.asksMcpApproval(server, tool, args));
+  }
+
+  thenAsksMcpApproval(server: string, tool: string, args?: Record<string, unknown>): this {
+    return this.#itemsTurn('thenAsksMcpApproval', (t) => t.asksMcpApproval(server, tool, args));
+  }
+
   /** One turn: a `computer_call` the SDK runs on the agent's `computerTool({ computer })`. */
   usesComputer(action: ComputerAction, options?: CallOptions): this {
     return this.#itemsTurn('usesComputer', (t) => t.usesComputer(action, options));

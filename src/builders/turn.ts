@@ -3,8 +3,12 @@ import type { PlannedItem } from '../fakes/modelTurn';
 import {
   codeInterpreterCall,
   fileSearchCall,
+  hostedMcpApprovalRequest,
+  hostedMcpCall,
+  hostedMcpListTools,
   imageGenerationCall,
   webSearchCall,
+  type HostedMcpToolInfo,
   type CodeInterpreterOutput,
   type FileSearchResult,
   type HostedCall,
@@ -115,6 +119,30 @@ export class TurnBuilder {
   /** An image the provider generates (the agent must offer `imageGenerationTool()`); `result` is its base64 data. */
   generatesImage(options?: { result?: string; prompt?: string }): this {
     return this.#hosted(imageGenerationCall(options, this.#at('generatesImage')));
+  }
+
+  /**
+   * A call the provider made to a hosted MCP server (the agent must offer `hostedMcpTool({ serverLabel })`
+   * for that server): an `mcp_call` item with its `output` (or `error`).
+   */
+  callsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: { output?: string; error?: string }): this {
+    const context = this.#at('callsHostedMcp');
+    return this.#hosted(hostedMcpCall(server, tool, args, options, `mcp_${this.#nextCallId()}`, context));
+  }
+
+  /**
+   * The provider asks the app to approve a hosted MCP server's tool call (`requireApproval`): an
+   * `mcp_approval_request` item; the run stops with an approval interruption for it.
+   */
+  asksMcpApproval(server: string, tool: string, args?: Record<string, unknown>): this {
+    const context = this.#at('asksMcpApproval');
+    return this.#hosted(hostedMcpApprovalRequest(server, tool, args, `mcpr_${this.#nextCallId()}`, context));
+  }
+
+  /** The provider listed a hosted MCP server's tools: an `mcp_list_tools` item. */
+  listsMcpTools(server: string, tools: readonly HostedMcpToolInfo[]): this {
+    const context = this.#at('listsMcpTools');
+    return this.#hosted(hostedMcpListTools(server, tools, `mcpl_${this.#nextCallId()}`, context));
   }
 
   /** A `computer_call` the SDK runs on the agent's `computerTool({ computer })`: `{ type: 'click', x, y, button: 'left' }`. */

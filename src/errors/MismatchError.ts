@@ -43,7 +43,13 @@ export type MismatchKind =
   /** A step meant a tool the agent does not offer (to test the SDK's "not found" answer), but the agent offers it. */
   | 'offered'
   /** The session reported an error that no step expected. */
-  | 'unexpected_error';
+  | 'unexpected_error'
+  /** An MCP server was called before `connect()` or after `close()` (a double made with `requireConnect`). */
+  | 'not_connected'
+  /** A call approved before a resume did not run after it: the resumed run asked for its approval again. */
+  | 'approval_lost'
+  /** A call rejected before a resume ran after it. */
+  | 'rejection_ignored';
 
 /** What a mismatch is made of; the constructor words every mismatch of every double from it. */
 export interface MismatchSpec {

@@ -95,7 +95,21 @@ export type ScriptErrorReason =
   /** A name is empty or not a string. */
   | 'invalid_name'
   /** An event name or payload is malformed. */
-  | 'invalid_event';
+  | 'invalid_event'
+  /** An MCP tool definition is neither a schema (zod, Standard Schema) nor `{ inputSchema }` / `{ parameters }`. */
+  | 'invalid_schema'
+  /** A step names a tool the MCP server does not list. */
+  | 'unknown_tool'
+  /** A recording MCP cassette has no real server to record from. */
+  | 'missing_server'
+  /** A run to resume did not stop for approvals. */
+  | 'not_paused'
+  /** A stored run state cannot be restored. */
+  | 'invalid_state'
+  /** An approval decision fits no interruption of the paused run. */
+  | 'unknown_approval'
+  /** An interruption of the paused run has no decision. */
+  | 'undecided_approval';
 
 /**
  * A builder was misused. Thrown at the call that misused it, so the stack points at the

@@ -2,7 +2,7 @@ import type { AgentOutputItem, ModelRequest } from '@openai/agents';
 import type { MismatchKind } from '../errors/MismatchError';
 import { closest } from '../format/closest';
 import { parseArguments } from '../format/modelInput';
-import { HANDOFF_TOOL_PREFIX, hostedToolNeeded, hostedToolsOffered } from '../sdk/coupling';
+import { HANDOFF_TOOL_PREFIX, hostedMcpServerLabel, hostedToolNeeded, hostedToolsOffered } from '../sdk/coupling';
 import { schemaProblem } from './toolSchema';
 
 /** What a model request lets the model answer with: its tools, handoffs and hosted tools, and the tool choice. */
@@ -15,6 +15,8 @@ export interface Offer {
   readonly hosted: ReadonlySet<string>;
   /** The request's `toolChoice`: `auto` unless the settings say otherwise. */
   readonly toolChoice: string;
+  /** The server labels of the hosted MCP tools offered (`hostedMcpTool({ serverLabel })`). */
+  readonly mcpServers: ReadonlySet<string>;
 }
 
 export function offerOf(request: ModelRequest): Offer {
@@ -25,6 +27,10 @@ export function offerOf(request: ModelRequest): Offer {
     handoffs: request.handoffs.map((handoff) => handoff.toolName),
     hosted: hostedToolsOffered(request.tools),
     toolChoice: request.modelSettings?.toolChoice ?? 'auto',
+    mcpServers: new Set(request.tools.flatMap((tool) => {
+      const label = hostedMcpServerLabel(tool);
+      return label === undefined ? [] : [label];
+    })),
   };
 }
 
@@ -73,6 +79,7 @@ function itemProblem(item: AgentOutputItem, offer: Offer): OutputProblem | undef
     };
   }
   const hosted = hostedToolNeeded(item as { type?: unknown; name?: unknown });
+  if (hosted === 'mcp' && offer.hosted.has(hosted)) return hostedMcpProblem(item, offer);
   if (hosted === undefined || offer.hosted.has(hosted)) return undefined;
   const extra = hosted === 'apply_patch' ? ' A SandboxAgent offers apply_patch with its filesystem() capability.' : '';
   return notOffered(`calls the hosted tool "${hosted}"`, hosted, offer, extra);
@@ -108,4 +115,16 @@ function toolChoiceProblem(items: readonly AgentOutputItem[], offer: Offer): Out
   if (calls.length > 0 && other === undefined) return undefined;
   const called = other ? `calls "${String((other as { name?: unknown }).name)}"` : 'calls no tool';
   return { kind: 'tool_choice', why: `The turn ${called}, but the request sets toolChoice: "${choice}"`, fix };
+}
+
+/** A hosted MCP item names its server by label: the request must offer a hosted MCP tool with that label. */
+function hostedMcpProblem(item: AgentOutputItem, offer: Offer): OutputProblem | undefined {
+  const label = ((item as { providerData?: { server_label?: unknown } }).providerData ?? {}).server_label;
+  if (typeof label !== 'string' || offer.mcpServers.has(label)) return undefined;
+  const suggestion = closest(label, [...offer.mcpServers]);
+  return {
+    kind: 'not_offered',
+    why: `The turn uses the hosted MCP server "${label}", which the agent does not offer (it offers ${[...offer.mcpServers].map((server) => `"${server}"`).join(', ')})`,
+    fix: suggestion ? `Did you mean "${suggestion}"?` : "Use the serverLabel of one of the agent's hostedMcpTool(…) tools",
+  };
 }

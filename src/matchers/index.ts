@@ -17,6 +17,9 @@ import { toHavePassedGuardrail } from './toHavePassedGuardrail';
 import { toHaveStreamedEvents } from './toHaveStreamedEvents';
 import { toHaveLifecycle } from './toHaveLifecycle';
 import { toHaveRunRealtimeTool } from './toHaveRunRealtimeTool';
+import { toHaveCalledMcpTool } from './toHaveCalledMcpTool';
+import { toHaveMcpToolOutput } from './toHaveMcpToolOutput';
+import { toHaveRespectedApprovals } from './toHaveRespectedApprovals';
 
 /** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = withUtils({
@@ -37,6 +40,9 @@ export const matchers = withUtils({
   toHaveSentRealtime,
   toHaveSentAudio,
   toHaveRunRealtimeTool,
+  toHaveCalledMcpTool,
+  toHaveMcpToolOutput,
+  toHaveRespectedApprovals,
 });
 
 export type { MatcherState, MatcherResult } from './context';

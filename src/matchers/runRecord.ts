@@ -4,7 +4,7 @@ import { invalidReceived } from './messages';
 import { ledgerOf } from '../fakes/ledger';
 import type { LifecycleView } from '../fakes/LifecycleRecorder';
 import { parseArguments } from '../format/modelInput';
-import { handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, hostedToolNeeded, isRunResult, isStreamedResult, type RunResultShape } from '../sdk/coupling';
+import { handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, HOSTED_MCP_ITEMS, hostedMcpServerLabel, hostedToolNeeded, isRunResult, isStreamedResult, type RunResultShape } from '../sdk/coupling';
 import type { HandoffTarget } from '../vocabulary';
 
 /** What became of a tool call: the tool ran, or the run did not run it (an approval rejected or pending, or the run ended first). */
@@ -21,6 +21,8 @@ export interface ToolCallRecord {
   /** The tool object the agent offers under that name, when the agent has one of its own by that name. */
   tool: object | undefined;
   status: CallStatus;
+  /** The label of the hosted MCP server whose tool this is (`hostedMcpTool({ serverLabel })`). */
+  server?: string;
 }
 
 export interface HandoffRecord {
@@ -36,6 +38,8 @@ export interface ApprovalRecord {
   args: unknown;
   agent: string | undefined;
   tool: object | undefined;
+  /** The label of the hosted MCP server that asks, for a hosted MCP approval request. */
+  server?: string;
 }
 
 /** What a run did, read off its result. */
@@ -110,6 +114,12 @@ function readItems(result: RunResultShape, pending: ReadonlySet<string | undefin
   for (const item of result.newItems) {
     if (item.type === 'tool_call_item') {
       const raw = item.rawItem as { type: string; name?: string; arguments?: string; callId?: string };
+      const mcp = hostedMcpCallOf(raw);
+      if (mcp !== undefined) {
+        // Hosted MCP items: a call of a server's tool counts under the tool's name; listings and approval traffic are no calls.
+        if (mcp !== null) toolCalls.push({ ...mcp, callId: (raw as { id?: string }).id, agent: item.agent?.name, tool: undefined, status: 'ran' });
+        continue;
+      }
       const name = raw.type === 'function_call' ? raw.name : (HOSTED_CALL_NAMES[raw.type] ?? hostedToolNeeded(raw) ?? raw.name);
       if (name === undefined) continue;
       let status: CallStatus = 'ran';
@@ -157,6 +167,8 @@ function readApprovals(interruptions: unknown[]): (ApprovalRecord & { callId: st
     if (item.type !== 'tool_approval_item' || !item.rawItem) return [];
     const raw = item.rawItem;
     const name = raw.name ?? HOSTED_CALL_NAMES[(raw as { type?: string }).type ?? ''] ?? 'unknown tool';
+    const mcp = hostedMcpApprovalOf(raw);
+    if (mcp) return [{ ...mcp, agent: item.agent?.name, tool: undefined }];
     return [
       {
         name,
@@ -197,7 +209,10 @@ export function toolNameOf(tool: unknown): string | undefined {
  * identity, so another agent's tool of the same name does not count — unless the agent offers no
  * tool of its own by that name (a tool an MCP server lists), where only the name can tell.
  */
-export function isOfTool(record: { name: string; tool: object | undefined }, tool: unknown): boolean {
+export function isOfTool(record: { name: string; tool: object | undefined; server?: string }, tool: unknown): boolean {
+  // A hosted MCP tool stands for every tool of its server.
+  const server = hostedMcpServerLabel(tool);
+  if (server !== undefined) return record.server === server;
   if (record.name !== toolNameOf(tool)) return false;
   return typeof tool === 'string' || record.tool === undefined || record.tool === tool;
 }
@@ -218,4 +233,37 @@ export function isHandoffTo(record: HandoffRecord, target: unknown): boolean {
   const agent = handoffAgentOf(target as HandoffTarget);
   if (agent === undefined || record.target === undefined) return record.to === agentNameOf(target);
   return record.target === agent;
+}
+
+type HostedMcpData = { type?: unknown; id?: unknown; name?: unknown; server_label?: unknown; arguments?: unknown };
+
+/**
+ * A hosted MCP item as a call: an `mcp_call` as a call of the server's tool, its arguments parsed;
+ * `null` for the other hosted MCP items (listings, approval requests and responses), which are no
+ * calls; `undefined` for any other item.
+ */
+function hostedMcpCallOf(raw: { type: string; name?: string; providerData?: unknown }): { name: string; args: unknown; server: string | undefined } | null | undefined {
+  if (raw.type !== 'hosted_tool_call') return undefined;
+  const data = (raw.providerData ?? {}) as HostedMcpData;
+  const kind = typeof data.type === 'string' ? data.type : raw.name;
+  if (!Object.values(HOSTED_MCP_ITEMS).includes(kind as never)) return undefined;
+  if (kind !== HOSTED_MCP_ITEMS.call) return null;
+  return {
+    name: String(data.name),
+    args: typeof data.arguments === 'string' ? parseArguments(data.arguments) : undefined,
+    server: typeof data.server_label === 'string' ? data.server_label : undefined,
+  };
+}
+
+/** A hosted MCP approval request as an approval: the server's tool, its parsed arguments, the server and the request id. */
+function hostedMcpApprovalOf(raw: { type?: unknown; name?: string; providerData?: unknown }): (Omit<ApprovalRecord, 'agent' | 'tool'> & { callId: string | undefined }) | undefined {
+  if (raw.type !== 'hosted_tool_call') return undefined;
+  const data = (raw.providerData ?? {}) as HostedMcpData;
+  if (data.type !== HOSTED_MCP_ITEMS.approvalRequest) return undefined;
+  return {
+    name: typeof data.name === 'string' ? data.name : String(raw.name),
+    args: typeof data.arguments === 'string' ? parseArguments(data.arguments) : undefined,
+    server: typeof data.server_label === 'string' ? data.server_label : undefined,
+    callId: typeof data.id === 'string' ? data.id : undefined,
+  };
 }

@@ -78,4 +78,16 @@ export interface AgentsMatchers<R = unknown> {
   toHaveSentAudio(expected?: { [K in keyof SentAudio]?: SentAudio[K] | AsymmetricMatcherLike }): R;
   /** The session ran `tool` (object or name) of the `realtime()` script or `ScriptedRealtimeTransport`: `times` times, or at least once. */
   toHaveRunRealtimeTool(tool: ToolRef, times?: number): R;
+  /** The `mcp()` server (or `mcpCassette()`) answered a call of `tool` (its name or reference); `args` is a partial match. */
+  toHaveCalledMcpTool<T extends ToolRef>(tool: T, args?: ExpectedArguments<T>): R;
+  /**
+   * The `mcp()` server (or `mcpCassette()`) answered a call of `tool` with a result matching `expected`: the
+   * text (exact), a RegExp or an asymmetric matcher on it, or a partial of the structured content.
+   */
+  toHaveMcpToolOutput(tool: ToolRef, expected?: string | RegExp | AsymmetricMatcherLike | Record<string, unknown>): R;
+  /**
+   * Across the pause and every resume `resume()` ran: each approved call ran exactly once, and no
+   * rejected call ran. Received: the result `resume()` resolved to.
+   */
+  toHaveRespectedApprovals(): R;
 }

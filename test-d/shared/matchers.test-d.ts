@@ -128,3 +128,11 @@ expect(rt).toHaveRunRealtimeTool(5);
 typed<Promise<unknown>>(expect(Promise.resolve(rt)).resolves.toHaveRunRealtimeTool(refund, 1));
 expect({ rt }).toEqual({ rt: expect.toHaveRunRealtimeTool(refund) });
 expect({ rt }).toEqual({ rt: expect.toHaveSentRealtime('interrupt') });
+// The MCP and resume matchers (more in mcp.test-d.ts): on expect(…), under .not, and asymmetric.
+expect(result).toHaveRespectedApprovals();
+expect(result).not.toHaveRespectedApprovals();
+expect({ result }).toEqual({ result: expect.toHaveRespectedApprovals() });
+expect({ result }).toEqual({ result: expect.toHaveCalledMcpTool('read_file', { path: 'a.md' }) });
+expect({ result }).toEqual({ result: expect.toHaveMcpToolOutput('read_file', /A/) });
+// @ts-expect-error it takes no arguments
+expect(result).toHaveRespectedApprovals(refund);

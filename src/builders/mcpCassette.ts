@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MCPServer } from '@openai/agents';
+import { ScriptError, type ScriptErrorReason } from '../errors/ScriptError';
+import { CASSETTE_MODE_ENV } from '../fakes/CassetteModel';
+import { McpCassette } from '../fakes/McpCassette';
+import type { McpServerSettings } from '../fakes/McpDouble';
+import { loadMcpCassette } from '../fakes/mcpCassetteFile';
+import type { DoubleOptions } from '../vocabulary';
+import type { CassetteMode } from './cassette';
+import { checkedOptions } from './options';
+import { kindOf } from './stepContext';
+
+export interface McpCassetteOptions extends DoubleOptions, Pick<McpServerSettings, 'toolFilter' | 'errorFunction'> {
+  /** Overrides the `AGENTS_TESTKIT_CASSETTE_MODE` environment variable; `replay` when neither is set. */
+  mode?: CassetteMode;
+  /** The real MCP server to record from (or a function that makes it). Only used when recording, so replay spawns nothing. */
+  server?: MCPServer | (() => MCPServer);
+}
+
+const MODES: readonly CassetteMode[] = ['replay', 'record', 'record-missing'];
+
+/**
+ * An MCP server that replays a real server's recorded `listTools`/`callTool` exchanges from a JSON
+ * file, checking each call against its recording, or records them (`mode: 'record'`, with
+ * `{ server }`): `new Agent({ mcpServers: [mcpCassette('fixtures/files.json', { server: () => new MCPServerStdio(…) })] })`.
+ * The mode comes from `{ mode }`, else from `AGENTS_TESTKIT_CASSETTE_MODE`, as for `cassette()`.
+ */
+export function mcpCassette(path: string | URL, rawOptions?: McpCassetteOptions): McpCassette {
+  const shownPath = path instanceof URL ? fileURLToPath(path) : path;
+  const named = typeof rawOptions?.name === 'string' && rawOptions.name.trim() !== '' ? rawOptions.name : shownPath;
+  const display = `mcpCassette(${JSON.stringify(named)})`;
+  const { options, fail: refuse } = checkedOptions('mcpCassette', rawOptions, "{ mode: 'record', server: () => new MCPServerStdio({ … }) }", display);
+  const fail = (reason: ScriptErrorReason, problem: string): ScriptError => refuse(problem, reason);
+  if (typeof shownPath !== 'string' || shownPath.trim() === '') throw fail('invalid_path', `expected the path of a recording; got ${kindOf(path)}.`);
+  const absolute = resolve(shownPath);
+  const mode = modeOf(options.mode, fail);
+  const hint = `run the test with ${CASSETTE_MODE_ENV}=record (or pass { mode: 'record' } to mcpCassette(${JSON.stringify(shownPath)}))`;
+  const { toolFilter, errorFunction } = options;
+  if (toolFilter !== undefined && typeof toolFilter !== 'function' && (typeof toolFilter !== 'object' || toolFilter === null)) {
+    throw fail('invalid_option', `toolFilter is the SDK's filter: a function, or { allowedToolNames?, blockedToolNames? }; got ${kindOf(toolFilter)}.`);
+  }
+  const common = {
+    label: named,
+    path: absolute,
+    shownPath,
+    hint,
+    verify: options.verify !== false,
+    ...(toolFilter === undefined ? {} : { toolFilter }),
+    ...(errorFunction === undefined ? {} : { errorFunction }),
+  };
+  const play = mode === 'record-missing' ? (existsSync(absolute) ? 'replay' : 'record') : mode;
+  if (play === 'record') {
+    const { server } = options;
+    if (server === undefined) {
+      throw fail('missing_server', `it is set to record (mode "${mode}"), but has no real server to record from. Pass one: mcpCassette(${JSON.stringify(shownPath)}, { server: () => new MCPServerStdio({ command, args }) }).`);
+    }
+    const make = typeof server === 'function' ? server : () => server;
+    return new McpCassette({
+      ...common,
+      play: 'record',
+      server: () => {
+        const made = make();
+        if (!isMcpServer(made)) throw fail('missing_server', `the server to record from is not an MCPServer (connect, listTools, callTool, close); got ${kindOf(made)}.`);
+        return made;
+      },
+    });
+  }
+  const loaded = loadMcpCassette(absolute);
+  if (loaded.state === 'missing') {
+    throw fail('missing_cassette', `the recording ${absolute} does not exist, and it replays (mode "${mode}"). Record it: ${hint}, with { server } set to the real server.`);
+  }
+  if (loaded.state === 'invalid') throw fail('invalid_cassette', `the recording ${absolute} cannot be replayed: ${loaded.problem}. Record it again: ${hint}.`);
+  return new McpCassette({ ...common, play: 'replay', data: loaded.data, name: loaded.data.server });
+}
+
+function modeOf(option: unknown, fail: (reason: ScriptErrorReason, problem: string) => ScriptError): CassetteMode {
+  if (option !== undefined) {
+    if (!MODES.includes(option as CassetteMode)) throw fail('invalid_option', `mode must be ${MODES.map((mode) => `"${mode}"`).join(', ')}; got ${kindOf(option)}.`);
+    return option as CassetteMode;
+  }
+  const fromEnv = process.env[CASSETTE_MODE_ENV];
+  if (fromEnv === undefined || fromEnv === '') return 'replay';
+  if (!MODES.includes(fromEnv as CassetteMode)) throw fail('invalid_option', `${CASSETTE_MODE_ENV} must be ${MODES.join(', ')} or unset; got "${fromEnv}".`);
+  return fromEnv as CassetteMode;
+}
+
+function isMcpServer(value: unknown): value is MCPServer {
+  const server = value as Partial<MCPServer> | null;
+  return typeof server === 'object' && server !== null && typeof server.connect === 'function' && typeof server.listTools === 'function' && typeof server.callTool === 'function' && typeof server.close === 'function';
+}

@@ -1,0 +1,145 @@
+// mcpCassette() against a real MCP server: @modelcontextprotocol/server-filesystem, spawned over
+// stdio (no network), recording into a temporary directory, then replayed without a process.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, MCPServerStdio, run } from '@openai/agents';
+import { mcpCassette, model, type McpCassetteData } from 'agents-testkit';
+import { afterAll, beforeAll, describe, expect, failureOf, rejectionOf, test, thrownBy } from './support';
+
+const requireHere = createRequire(__filename);
+const SLOW = 30_000;
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mcp-cassette-'));
+  writeFileSync(join(dir, 'books.txt'), '1. Dune\n2. Solaris\n');
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function filesystemServer() {
+  return new MCPServerStdio({
+    name: 'Filesystem Server',
+    command: process.execPath,
+    args: [requireHere.resolve('@modelcontextprotocol/server-filesystem/dist/index.js'), dir],
+  });
+}
+
+async function readBooks(server: Parameters<typeof agentWith>[0], path = join(dir, 'books.txt')) {
+  const script = model().calls('read_text_file', { path }).thenReplies('Your #1 book is Dune.');
+  return run(agentWith(server, script), 'What is my #1 favorite book?');
+}
+
+function agentWith(server: ReturnType<typeof mcpCassette>, script: ReturnType<typeof model>) {
+  return new Agent({ name: 'MCP Assistant', model: script, mcpServers: [server] });
+}
+
+describe('mcpCassette(): record a real MCP server, replay it without one', () => {
+  test(
+    'records the tools and calls of a real stdio server when it closes, and replays them',
+    async () => {
+      const file = join(dir, 'files.json');
+      const recording = mcpCassette(file, { mode: 'record', server: filesystemServer });
+      await recording.connect();
+      await readBooks(recording);
+      expect(existsSync(file)).toBe(false); // written whole, when the server closes
+      await recording.close();
+
+      const data = JSON.parse(readFileSync(file, 'utf8')) as McpCassetteData;
+      expect(data.server).toBe('Filesystem Server');
+      expect(data.tools.map((tool) => tool.name)).toContain('read_text_file');
+      expect(data.calls).toEqual([{ tool: 'read_text_file', arguments: { path: join(dir, 'books.txt') }, result: expect.objectContaining({ content: [{ type: 'text', text: '1. Dune\n2. Solaris\n' }] }) }]);
+
+      const replay = mcpCassette(file);
+      const result = await readBooks(replay);
+      expect(result.finalOutput).toBe('Your #1 book is Dune.');
+      expect(replay).toHaveCalledMcpTool('read_text_file');
+      expect(replay).toHaveMcpToolOutput('read_text_file', /Dune/);
+      expect(replay.calls.filter((call) => call.method === 'listTools')).not.toHaveLength(0);
+    },
+    SLOW,
+  );
+
+  test(
+    'a replayed call with other arguments fails, naming what changed, though the SDK hands the model text',
+    async () => {
+      const file = join(dir, 'drift.json');
+      const recording = mcpCassette(file, { mode: 'record', server: filesystemServer });
+      await recording.connect();
+      await readBooks(recording);
+      await recording.close();
+
+      const replay = mcpCassette(file, { name: 'books', verify: false });
+      const script = model({ verify: false }).calls('read_text_file', { path: join(dir, 'songs.txt') }).thenReplies('?');
+      await run(agentWith(replay, script), 'Songs?');
+
+      const failure = failureOf(() => replay.assertComplete());
+      expect(failure).toContain(`mcpCassette("books") call #2, callTool read_text_file({"path":${JSON.stringify(join(dir, 'songs.txt'))}}): expected the call recorded as read_text_file`);
+      expect(failure).toContain(`Since it was recorded, the arguments changed: path: ${JSON.stringify(join(dir, 'books.txt'))} → ${JSON.stringify(join(dir, 'songs.txt'))}.`);
+    },
+    SLOW,
+  );
+
+  test(
+    "drift in the server's tool list is reported when it is recorded again, and the recording is rewritten",
+    async () => {
+      const file = join(dir, 'tools.json');
+      const first = mcpCassette(file, { mode: 'record', server: filesystemServer });
+      await first.connect();
+      await first.listTools();
+      await first.close();
+      // An older recording: the server had no move_file then, and read_text_file took no "head".
+      const older = JSON.parse(readFileSync(file, 'utf8')) as McpCassetteData;
+      older.tools = older.tools.filter((tool) => tool.name !== 'move_file');
+      delete (older.tools.find((tool) => tool.name === 'read_text_file')!.inputSchema.properties as Record<string, unknown>).head;
+      writeFileSync(file, JSON.stringify(older));
+
+      const again = mcpCassette(file, { mode: 'record', server: filesystemServer, verify: false });
+      await again.connect();
+      await again.listTools();
+      await again.close();
+
+      const failure = failureOf(() => again.assertComplete());
+      expect(failure).toContain('listTools(): expected the tools recorded in');
+      expect(failure).toContain('Since it was recorded, the server changed its tools: tool "read_text_file" changed: inputSchema.properties.head added (');
+      expect(failure).toContain('; tool "move_file" was added. The recording is written anew when the server closes');
+      const rewritten = JSON.parse(readFileSync(file, 'utf8')) as McpCassetteData;
+      expect(rewritten.tools.map((tool) => tool.name)).toContain('move_file');
+    },
+    SLOW,
+  );
+
+  test(
+    'a recording that could not be made never replaces a good one',
+    async () => {
+      const file = join(dir, 'good.json');
+      const good = mcpCassette(file, { mode: 'record', server: filesystemServer });
+      await good.connect();
+      await good.listTools();
+      await good.close();
+      const before = readFileSync(file, 'utf8');
+
+      const broken = mcpCassette(file, {
+        mode: 'record',
+        verify: false,
+        server: () => new MCPServerStdio({ name: 'Filesystem Server', command: process.execPath, args: ['-e', 'process.exit(3)'] }),
+      });
+      await rejectionOf(broken.connect());
+      await broken.close();
+
+      expect(readFileSync(file, 'utf8')).toBe(before);
+      expect(failureOf(() => broken.assertComplete())).toContain('the recording was not written: connecting the real server failed');
+    },
+    SLOW,
+  );
+
+  test('misuse: a replay without a file, a recording without a server, an unreadable file', () => {
+    expect(thrownBy(() => mcpCassette(join(dir, 'missing.json')))).toMatchObject({ reason: 'missing_cassette' });
+    expect(thrownBy(() => mcpCassette(join(dir, 'new.json'), { mode: 'record' }))).toMatchObject({ reason: 'missing_server' });
+    writeFileSync(join(dir, 'bad.json'), '{"version":1}');
+    expect(thrownBy(() => mcpCassette(join(dir, 'bad.json')))).toMatchObject({ reason: 'invalid_cassette' });
+    expect(thrownBy(() => mcpCassette(join(dir, 'x.json'), { mode: 'live' as never }))).toMatchObject({ reason: 'invalid_option' });
+  });
+});

@@ -1,0 +1,268 @@
+import { Agent, connectMcpServers, run, type MCPServer } from '@openai/agents';
+import { z } from 'zod';
+import { mcp, MismatchError, model, ScriptError, asserting, type McpOptions } from 'agents-testkit';
+import { describe, expect, failureOf, rejectionOf, stripAnsi, test, thrownBy } from './support';
+
+const fileTools = {
+  read_file: { description: 'Reads a file', parameters: z.object({ path: z.string() }) },
+  list_directory: z.object({ path: z.string() }),
+};
+
+function filesServer(options: Omit<McpOptions, 'tools'> = {}) {
+  return mcp({ name: 'files', tools: fileTools, ...options });
+}
+
+function agentOf(script: ReturnType<typeof model>, server: MCPServer, extra: Partial<ConstructorParameters<typeof Agent>[0]> = {}) {
+  return new Agent({ name: 'Reader', model: script, mcpServers: [server], ...extra });
+}
+
+describe('mcp(): a scripted MCP server', () => {
+  test('is an MCPServer: the agent is offered its tools, and its steps answer the calls', async () => {
+    const files = filesServer().expectCall('read_file', { path: 'notes.md' }).returns('# Notes');
+    const script = model().calls(files.tools.read_file, { path: 'notes.md' }).thenReplies('Your notes have a title.');
+
+    const result = await run(agentOf(script, files), 'What is in my notes?');
+
+    expect(result.finalOutput).toBe('Your notes have a title.');
+    expect(result).toHaveCalledTool('read_file', { path: 'notes.md' });
+    expect(script.firstRequest?.tools.map((tool) => tool.name)).toEqual(['read_file', 'list_directory']);
+    expect(script).toHaveToolOutput('read_file', '# Notes');
+    expect(files).toHaveCalledMcpTool(files.tools.read_file, { path: 'notes.md' });
+    expect(files).toBeComplete();
+  });
+
+  test('lists JSON-schema tools as they are, and tool descriptions and schemas reach the model', async () => {
+    const search = mcp({
+      name: 'search',
+      tools: { find: { description: 'Finds pages', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } } },
+    })
+      .expectCall('find', { query: 'mcp' })
+      .returns([{ type: 'text', text: 'one page' }]);
+    const script = model().calls('find', { query: 'mcp' }).thenReplies('Found one.');
+
+    await run(agentOf(script, search), 'Find mcp');
+
+    expect(script.firstRequest?.tools[0]).toMatchObject({ name: 'find', description: 'Finds pages', parameters: { properties: { query: { type: 'string' } } } });
+    expect(await search.listTools()).toEqual([
+      { name: 'find', description: 'Finds pages', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
+    ]);
+  });
+
+  test('answers the lifecycle calls for the user and records them, as set-up calls that are no steps', async () => {
+    const files = filesServer().expectCall('list_directory', { path: '.' }).returns('notes.md');
+    const servers = await connectMcpServers([files]);
+    await run(agentOf(model().calls(files.tools.list_directory, { path: '.' }).thenReplies('One file.'), files), 'ls');
+    await files.invalidateToolsCache();
+    await servers.close();
+
+    expect(files.calls.map((call) => `${call.method}${call.setup ? ' (set-up)' : ''}`)).toEqual([
+      'connect (set-up)',
+      'listTools (set-up)',
+      'callTool',
+      'listTools (set-up)',
+      'invalidateToolsCache (set-up)',
+      'close (set-up)',
+    ]);
+    expect(files.remainingSteps).toBe(0);
+  });
+
+  test('structured content: the model reads it as JSON with useStructuredContent, the content otherwise', async () => {
+    const weather = mcp({ name: 'weather', tools: { forecast: z.object({ city: z.string() }) }, useStructuredContent: true })
+      .expectCall('forecast', { city: 'Oslo' })
+      .returns({ structuredContent: { city: 'Oslo', sky: 'clear' } });
+    const script = model().calls(weather.tools.forecast, { city: 'Oslo' }).thenReplies('Clear.');
+
+    await run(agentOf(script, weather), 'Oslo?');
+
+    expect(script).toHaveToolOutput('forecast', '{"city":"Oslo","sky":"clear"}');
+    expect(weather).toHaveMcpToolOutput('forecast', { sky: 'clear' });
+    expect(weather).toHaveMcpToolOutput('forecast', '{"city":"Oslo","sky":"clear"}');
+  });
+
+  test('responds derives a result from the arguments; the steps are played in one order', async () => {
+    const files = filesServer()
+      .expectCall('list_directory')
+      .returns('a.md\nb.md')
+      .expectCall('read_file', (args) => args.path.endsWith('.md'))
+      .responds(({ path }) => `contents of ${path}`);
+    const script = model()
+      .calls(files.tools.list_directory, { path: '.' })
+      .thenCalls(files.tools.read_file, { path: 'a.md' })
+      .thenReplies('Done.');
+
+    await run(agentOf(script, files), 'Read a.md');
+
+    expect(files).toHaveMcpToolOutput('read_file', 'contents of a.md');
+  });
+});
+
+describe('mcp(): failures the SDK would hand the model as text', () => {
+  test('a call of other arguments than planned is recorded, and fails the test, though the run goes on', async () => {
+    const files = filesServer({ verify: false }).expectCall('read_file', { path: 'notes.md' }).returns('# Notes');
+    const script = model({ verify: false }).calls(files.tools.read_file, { path: 'todo.md' }).thenReplies('Read it.');
+
+    const result = await run(agentOf(script, files), 'Read my todo');
+
+    expect(result.finalOutput).toBe('Read it.');
+    expect(files).not.toBeComplete();
+    expect(files).not.toHaveCalledMcpTool('read_file');
+    const [mismatch] = (files as unknown as { [key: symbol]: { mismatches: MismatchError[] } })[Symbol.for('agents-testkit.ledger')]!.mismatches;
+    expect(mismatch).toMatchObject({ kind: 'wrong_arguments', double: 'mcp("files")', callIndex: 1, stepIndex: 0 });
+    expect(mismatch!.message.split('\n')[0]).toBe(
+      'mcp("files") call #2, callTool read_file({"path":"todo.md"}): expected callTool read_file {"path":"notes.md"} (step 1). "path" is "todo.md", not "notes.md".',
+    );
+    // model() sees the SDK's error text come back, too.
+    expect(() => script.assertComplete()).toThrow('to run the tool');
+  });
+
+  test('a failure the script plans passes: .fails() on the server, { toolFails } on the model', async () => {
+    const files = filesServer().expectCall('read_file', { path: 'gone.md' }).fails(new Error('ENOENT: no such file'));
+    const script = model().calls(files.tools.read_file, { path: 'gone.md' }, { toolFails: true }).thenReplies('That file does not exist.');
+
+    const result = await run(agentOf(script, files), 'Read gone.md');
+
+    expect(result.finalOutput).toBe('That file does not exist.');
+    expect(files).not.toHaveMcpToolOutput('read_file');
+  });
+
+  test('a tool that reports its own error (isError) is a result the model reads', async () => {
+    const files = filesServer().expectCall('read_file').returns({ content: [{ type: 'text', text: 'ENOENT' }], isError: true });
+    const script = model().calls(files.tools.read_file, { path: 'gone.md' }).thenReplies('Missing.');
+
+    await run(agentOf(script, files), 'Read gone.md');
+
+    expect(files).toHaveMcpToolOutput('read_file', { isError: true });
+    expect(files).not.toHaveMcpToolOutput('read_file');
+  });
+
+  test('a call with no step left, of another tool, or of a tool the server does not list', async () => {
+    const files = filesServer({ verify: false }).expectCall('list_directory').returns('a.md');
+    await expect(files.callTool('read_file', { path: 'a.md' })).rejects.toThrow(
+      'mcp("files") call #1, callTool read_file({"path":"a.md"}): expected callTool list_directory (step 1).',
+    );
+    await expect(files.callTool('read_file', { path: 'a.md' })).rejects.toThrow('expected no more calls. Its one step is used. Script another step, e.g. .expectCall("read_file", {"path":"a.md"}).returns(…)');
+    const error = await rejectionOf(files.callTool('read_fil', { path: 'a.md' }));
+    expect(error).toMatchObject({ kind: 'not_offered' });
+    expect(error.message).toContain('The server does not list "read_fil" (it lists "read_file", "list_directory"). Did you mean "read_file"?');
+  });
+
+  test('arguments that do not fit the declared schema are refused, as a real server refuses them', async () => {
+    const files = filesServer({ verify: false }).expectCall('read_file').returns('x');
+    const error = await rejectionOf(files.callTool('read_file', { file: 'a.md' }));
+    expect(error).toMatchObject({ kind: 'schema_mismatch' });
+    expect(error.message).toContain('"path": ');
+    const json = mcp({ name: 'j', verify: false, tools: { find: { inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } } } });
+    expect((await rejectionOf(json.callTool('find', {}))).message).toContain('the required argument "q" is missing');
+    expect((await rejectionOf(json.callTool('find', { q: 1 }))).message).toContain('"q" is the number 1, not string');
+  });
+
+  test('a responder whose assertion fails, or that hangs, is a mismatch', async () => {
+    const files = filesServer({ verify: false, timeoutMs: 20 })
+      .expectCall('read_file')
+      .responds(({ path }) => {
+        expect(path).toBe('a.md');
+        return 'a';
+      })
+      .expectCall('read_file')
+      .responds(() => new Promise<string>(() => {}));
+    expect(await rejectionOf(files.callTool('read_file', { path: 'b.md' }))).toMatchObject({ kind: 'failed_assertion' });
+    expect(await rejectionOf(files.callTool('read_file', { path: 'b.md' }))).toMatchObject({ kind: 'responder_timeout' });
+  });
+
+  test('with errorFunction: null the failed call fails the run instead', async () => {
+    const files = filesServer({ verify: false, errorFunction: null });
+    const script = model({ verify: false }).calls(files.tools.read_file, { path: 'a.md' }).thenReplies('?');
+    const error = await rejectionOf(run(agentOf(script, files), 'Read'));
+    expect(stripAnsi(error.message)).toContain('mcp("files") call #2, callTool read_file({"path":"a.md"}): expected no more calls.');
+  });
+
+  test('requireConnect: a call before connect() or after close() is a mismatch', async () => {
+    const files = filesServer({ verify: false, requireConnect: true }).expectCall('read_file').returns('a');
+    expect(await rejectionOf(files.listTools())).toMatchObject({ kind: 'not_connected', expected: 'connect() first' });
+    await files.connect();
+    await files.callTool('read_file', { path: 'a.md' });
+    await files.close();
+    expect(await rejectionOf(files.callTool('read_file', { path: 'a.md' }))).toMatchObject({ kind: 'not_connected', expected: 'no calls after close()' });
+  });
+});
+
+describe('mcp(): the SDK settings it serves', () => {
+  test("toolFilter: a tool the filter hides is not offered, so a turn calling it fails the model's call", async () => {
+    const files = filesServer({ toolFilter: { allowedToolNames: ['list_directory'] } });
+    const script = model({ verify: false }).calls('read_file', { path: 'a.md' });
+
+    const error = await rejectionOf(run(agentOf(script, files), 'Read'));
+
+    expect(error).toMatchObject({ kind: 'not_offered' });
+    expect(script.firstRequest?.tools.map((tool) => tool.name)).toEqual(['list_directory']);
+  });
+
+  test('a callable toolFilter sees the agent', async () => {
+    const files = filesServer({ toolFilter: async ({ agent }, tool) => agent.name === 'Reader' || tool.name !== 'read_file' });
+    const script = model().replies('Hi.');
+    await run(agentOf(script, files, { name: 'Lister' }), 'Hi');
+    expect(script.firstRequest?.tools.map((tool) => tool.name)).toEqual(['list_directory']);
+  });
+
+  test('server-prefixed names: prefixedTools names the tools as the model sees them; the server is called by its own names', async () => {
+    const files = filesServer().expectCall(files_read(), { path: 'a.md' }).returns('A');
+    function files_read() {
+      return 'read_file' as const;
+    }
+    const script = model().calls(files.prefixedTools.read_file, { path: 'a.md' }).thenReplies('A.');
+
+    const result = await run(agentOf(script, files, { mcpConfig: { includeServerInToolNames: true } }), 'Read');
+
+    expect(files.prefixedTools.read_file.name).toBe('mcp_files__read_file');
+    expect(result).toHaveCalledTool(files.prefixedTools.read_file, { path: 'a.md' });
+    expect(files).toHaveCalledMcpTool(files.prefixedTools.read_file);
+    expect(files).toHaveCalledMcpTool('read_file');
+  });
+
+  test('cacheToolsList: a server of the same name made by another test does not answer from the SDK cache', async () => {
+    const first = mcp({ name: 'cached', cacheToolsList: true, tools: { one: z.object({}) } });
+    const script = model().replies('Hi.');
+    await run(agentOf(script, first), 'Hi');
+    const second = mcp({ name: 'cached', cacheToolsList: true, tools: { two: z.object({}) } });
+    const next = model().replies('Hi.');
+    await run(agentOf(next, second), 'Hi');
+    expect(next.firstRequest?.tools.map((tool) => tool.name)).toEqual(['two']);
+  });
+
+  test('predicates follow the one rule, and asserting() checks with assertions', async () => {
+    const forgot = filesServer({ verify: false }).expectCall('read_file', (() => undefined) as never).returns('a');
+    expect(await rejectionOf(forgot.callTool('read_file', { path: 'a.md' }))).toMatchObject({ kind: 'invalid_step' });
+    const checked = filesServer().expectCall('read_file', asserting(({ path }) => expect(path).toMatch(/\.md$/))).returns('a');
+    await checked.callTool('read_file', { path: 'a.md' });
+  });
+});
+
+describe('mcp(): misuse is refused where it is written', () => {
+  test('options and tools', () => {
+    expect(thrownBy(() => mcp(undefined as never))).toMatchObject({ reason: 'invalid_schema', message: "mcp(): pass the tools the server lists: mcp({ name: 'files', tools: { read_file: z.object({ path: z.string() }) } })." });
+    expect(thrownBy(() => mcp({ tools: { read_file: 'path' as never } }))).toMatchObject({ reason: 'invalid_schema' });
+    expect(thrownBy(() => mcp({ tools: { read_file: z.string() as never } })).message).toContain('its schema must describe an object');
+    expect(thrownBy(() => mcp({ tools: {}, timeoutMs: -1 }))).toMatchObject({ reason: 'invalid_option' });
+    expect(thrownBy(() => mcp({ tools: {}, toolFilter: 'read_file' as never }))).toMatchObject({ reason: 'invalid_option' });
+  });
+
+  test('steps', () => {
+    const files = filesServer({ verify: false });
+    const unknown = thrownBy(() => files.expectCall('read_fil' as never)) as ScriptError;
+    expect(unknown).toMatchObject({ reason: 'unknown_tool', stepIndex: 0 });
+    expect(unknown.message).toBe('mcp("files") step 1, expectCall(): the server does not list "read_fil" (it lists "read_file", "list_directory"). Did you mean "read_file"?');
+    const step = files.expectCall('read_file');
+    expect(thrownBy(() => files.expectCall('list_directory'))).toMatchObject({ reason: 'missing_outcome' });
+    step.returns('a');
+    expect(thrownBy(() => step.returns('b'))).toMatchObject({ reason: 'second_outcome' });
+    expect(thrownBy(() => files.expectCall('read_file').returns(42 as never))).toMatchObject({ reason: 'invalid_result' });
+  });
+
+  test('a step left without outcome is pending, and names how to end it', () => {
+    const files = filesServer({ verify: false });
+    files.expectCall('read_file', { path: 'a.md' });
+    expect(failureOf(() => files.assertComplete())).toContain(
+      '1. expectCall(read_file, {"path":"a.md"}) (no outcome: end it with .returns(…), .fails(…) or .responds(…))',
+    );
+  });
+});

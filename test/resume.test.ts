@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import { Agent, run, tool } from '@openai/agents';
+import { z } from 'zod';
+import { model, resume, ScriptError } from 'agents-testkit';
+import { describe, expect, failureOf, rejectionOf, test } from './support';
+
+const executed: string[] = [];
+
+const refund = tool({
+  name: 'refund',
+  description: 'Refunds an order',
+  parameters: z.object({ orderId: z.string() }),
+  needsApproval: true,
+  execute: async ({ orderId }) => {
+    executed.push(`refund ${orderId}`);
+    return `Refunded ${orderId}.`;
+  },
+});
+
+const lookupOrder = tool({
+  name: 'lookup_order',
+  description: 'Looks an order up',
+  parameters: z.object({ orderId: z.string() }),
+  execute: async ({ orderId }) => {
+    executed.push(`lookup ${orderId}`);
+    return `Order ${orderId} is paid.`;
+  },
+});
+
+function support(script: ReturnType<typeof model>) {
+  return new Agent({ name: 'Support', model: script, tools: [refund, lookupOrder] });
+}
+
+describe('resume(): pause, store the state as a string, restore, decide, resume', () => {
+  test('an approved call runs once across the pause and the resume', async () => {
+    executed.length = 0;
+    const script = model()
+      .turn((t) => t.calls(lookupOrder, { orderId: 'A-1' }).calls(refund, { orderId: 'A-1' }))
+      .thenReplies('Refunded A-1.');
+    const agent = support(script);
+
+    const paused = await run(agent, 'Refund A-1');
+    expect(paused).toHaveRequestedApproval(refund, { orderId: 'A-1' });
+    const resumed = await resume(agent, paused, { approve: refund });
+
+    expect(resumed.finalOutput).toBe('Refunded A-1.');
+    expect(resumed).toHaveRespectedApprovals();
+    expect(resumed).toHaveCalledTool(refund, { orderId: 'A-1' });
+    expect(executed).toEqual(['lookup A-1', 'refund A-1']); // the lookup that ran before the pause did not run again
+  });
+
+  test('a rejected call never runs; the model hears the rejection message', async () => {
+    executed.length = 0;
+    const script = model().calls(refund, { orderId: 'A-1' }).thenResponds(({ toolOutputs }) => `Told: ${toolOutputs[0]?.text}`);
+    const agent = support(script);
+
+    const resumed = await resume(agent, await run(agent, 'Refund A-1'), { reject: { tool: 'refund', message: 'Refunds need a manager.' } });
+
+    expect(resumed.finalOutput).toBe('Told: Refunds need a manager.');
+    expect(resumed).toHaveRespectedApprovals();
+    expect(executed).toEqual([]);
+  });
+
+  test('decisions by call id, and "always" for the calls still to come', async () => {
+    executed.length = 0;
+    const script = model()
+      .turn((t) => t.calls(refund, { orderId: 'A-1' }).calls(refund, { orderId: 'A-2' }))
+      .thenCalls(refund, { orderId: 'A-3' })
+      .thenReplies('Refunded A-1 and A-3.');
+    const agent = support(script);
+
+    const paused = await run(agent, 'Refund A-1, A-2 and A-3');
+    const resumed = await resume(agent, paused, { approve: { callId: 'call_1', always: true }, reject: { callId: 'call_2' } });
+
+    expect(resumed.finalOutput).toBe('Refunded A-1 and A-3.');
+    expect(resumed.interruptions).toEqual([]);
+    expect(executed).toEqual(['refund A-1', 'refund A-3']);
+    expect(resumed).toHaveRespectedApprovals();
+  });
+
+  test('a conversation that pauses twice is checked as one, across both resumes', async () => {
+    const script = model().calls(refund, { orderId: 'A-1' }).thenCalls(refund, { orderId: 'A-2' }).thenReplies('Both refunded.');
+    const agent = support(script);
+
+    const first = await resume(agent, await run(agent, 'Refund A-1 and A-2'), { approve: refund });
+    expect(first).toHaveRequestedApproval(refund, { orderId: 'A-2' });
+    const second = await resume(agent, first, { approve: 'refund' });
+
+    expect(second.finalOutput).toBe('Both refunded.');
+    expect(second).toHaveRespectedApprovals();
+  });
+
+  test('a resume that would run the approved tool twice fails, naming the tool and both runs', async () => {
+    executed.length = 0;
+    const script = model({ verify: false }).calls(refund, { orderId: 'A-1' }).thenReplies('Refunded.').thenReplies('Refunded again.');
+    const agent = support(script);
+    const paused = await run(agent, 'Refund A-1');
+
+    await resume(agent, paused, { approve: refund }, { verify: false });
+    // The app restores the same stored state a second time: the refund runs again.
+    const twice = await resume(agent, paused, { approve: refund }, { verify: false });
+
+    expect(executed).toEqual(['refund A-1', 'refund A-1']);
+    const failure = failureOf(() => expect(twice).toHaveRespectedApprovals());
+    expect(failure).toContain('Received: refund({"orderId":"A-1"}) call_1 of agent "Support", approved, ran 2 times (resume 1, then resume 2)');
+    expect(failure).toMatchSnapshot();
+  });
+
+  test('the conversation fails the test by itself, as every double does', async () => {
+    const script = model({ verify: false }).calls(refund, { orderId: 'A-1' }).thenReplies('Refunded.').thenReplies('Refunded again.');
+    const agent = support(script);
+    const paused = await run(agent, 'Refund A-1');
+    await resume(agent, paused, { approve: refund }, { name: 'refunds', verify: false });
+    const twice = await resume(agent, paused, { approve: refund });
+    const conversation = (twice as unknown as Record<symbol, { assertComplete?: unknown }>)[Symbol.for('agents-testkit.conversation')] as unknown as {
+      [key: symbol]: { assertComplete(): void; mismatches: readonly Error[] };
+    };
+    const ledger = conversation[Symbol.for('agents-testkit.ledger')]!;
+    expect(ledger.mismatches.map((mismatch) => mismatch.message.split('\n')[0])).toEqual([
+      'resume("refunds") call #4, refund call_1 of agent "Support" ran in resume 2: expected each tool call to run once. refund call call_1 had already run in resume 1, so it ran twice: resume 1, then resume 2. A resumed run must not run a call again; resume each stored state once, or check how the app stores and restores its run state.',
+    ]);
+    expect(() => ledger.assertComplete()).toThrow('resume("refunds") was not complete');
+  });
+});
+
+describe('resume(): state strings written by older SDK versions', () => {
+  const fixture = (name: string) => readFileSync(`test/fixtures/run-state/${name}.json`, 'utf8');
+  // SDK 0.20 restores these states but will not run on from one (its turn has begun) unless the
+  // state says the initial input guardrails completed. An app whose agents have no input
+  // guardrails may say so when it migrates its stored states; these tests migrate like that app.
+  const migrated = (text: string) => JSON.stringify({ ...(JSON.parse(text) as object), initialInputGuardrailsCompleted: true });
+
+  function nestedAgents(onRun: () => void, verify = true) {
+    const secureTool = tool({
+      name: 'secure_tool',
+      description: 'Requires approval.',
+      parameters: z.object({ text: z.string() }),
+      needsApproval: true,
+      execute: async ({ text }) => {
+        onRun();
+        return `approved:${text}`;
+      },
+    });
+    const nested = new Agent({ name: 'NestedAgent', model: model({ verify }).replies('Nested done'), tools: [secureTool] });
+    const outer = new Agent({
+      name: 'OuterAgent',
+      model: model({ verify }).replies('Outer done'),
+      tools: [nested.asTool({ toolName: 'nested_tool', toolDescription: 'Nested agent tool.' })],
+    });
+    return { outer, secureTool };
+  }
+
+  test('schema 1.2 (SDK 0.4.4) as stored: restored and decided, but the installed SDK refuses to run on, and nothing runs', async () => {
+    let runs = 0;
+    const { outer, secureTool } = nestedAgents(() => (runs += 1), false);
+
+    const error = await rejectionOf(resume(outer, fixture('v1.2-nested-approval'), { approve: secureTool }, { verify: false }));
+
+    expect(error.message).toContain('Cannot resume this checkpoint because completion of initial input guardrails is unverified');
+    expect(runs).toBe(0);
+  });
+
+  test('schema 1.2 (SDK 0.4.4), migrated: the installed SDK still refuses, as the old state lacks the binding of the call, and nothing runs', async () => {
+    let runs = 0;
+    const { outer } = nestedAgents(() => (runs += 1), false);
+
+    const error = await rejectionOf(resume(outer, migrated(fixture('v1.2-nested-approval')), { reject: 'secure_tool' }, { verify: false }));
+
+    expect(error.message).toContain('Cannot resume a function tool call with a missing or different MCP recipient binding');
+    expect(runs).toBe(0);
+  });
+
+  test('schema 1.17 (SDK 0.14.3), migrated: a state stored mid-turn after a tool ran resumes without running it again', async () => {
+    let runs = 0;
+    const sideEffect = tool({ name: 'side_effect_tool', description: 'Runs once.', parameters: z.object({}).strict(), execute: async () => String((runs += 1)) });
+    const agent = new Agent({ name: 'SideEffectAgent', model: model().replies('done'), tools: [sideEffect] });
+
+    const resumed = await resume(agent, migrated(fixture('v1.17-side-effect-committed')), {});
+
+    expect(resumed.finalOutput).toBe('done');
+    expect(runs).toBe(0);
+  });
+});
+
+describe('resume(): misuse is refused with a reason', () => {
+  async function pausedRun() {
+    const script = model({ verify: false }).turn((t) => t.calls(refund, { orderId: 'A-1' }).calls(refund, { orderId: 'A-2' }));
+    const agent = support(script);
+    return { agent, paused: await run(agent, 'Refund both') };
+  }
+
+  test('an undecided interruption, a decision for nothing, and a call both approved and rejected', async () => {
+    const { agent, paused } = await pausedRun();
+    const undecided = (await rejectionOf(resume(agent, paused, { approve: { callId: 'call_1' } }))) as ScriptError;
+    expect(undecided).toBeInstanceOf(ScriptError);
+    expect(undecided).toMatchObject({ reason: 'undecided_approval' });
+    expect(undecided.message).toBe(
+      'resume(): the run stopped for approval of refund({"orderId":"A-2"}) call_2 of agent "Support", and no decision is about it; approve or reject it (by tool, name or { callId }).',
+    );
+    expect(await rejectionOf(resume(agent, paused, { approve: [refund, lookupOrder] }))).toMatchObject({ reason: 'unknown_approval' });
+    expect(await rejectionOf(resume(agent, paused, { approve: refund, reject: { callId: 'call_2' } }))).toMatchObject({ reason: 'invalid_option' });
+    expect(await rejectionOf(resume(agent, paused, { allow: refund } as never))).toMatchObject({ reason: 'invalid_option' });
+  });
+
+  test('a run that did not pause, and a state that cannot be restored', async () => {
+    const agent = support(model().replies('Hi.'));
+    const finished = await run(agent, 'Hi');
+    expect(await rejectionOf(resume(agent, finished, { approve: refund }))).toMatchObject({ reason: 'not_paused' });
+    expect(await rejectionOf(resume(agent, 'not json', {}))).toMatchObject({ reason: 'invalid_state' });
+    expect(await rejectionOf(resume(agent, '{"$schemaVersion":"9.9"}', {}))).toMatchObject({ reason: 'invalid_state' });
+  });
+});

@@ -1,19 +1,26 @@
-/** Kit-wide settings, changed with `configure()`. */
+/** Kit-wide settings, changed with `configure()`. With a setup entry loaded, they last until the test file ends. */
 export interface KitConfig {
   /** Verify every double created during a test when the test ends (setup entries only). Default `true`. */
   autoVerify: boolean;
   /**
    * Stop agents whose model is a name or unset from reaching real models (setup entries only):
    * the run fails with an error that says how to script the agent. Default `true`.
+   * `'strict'` also stops the models an app's own `new OpenAIProvider()` hands out.
    */
-  offline: boolean;
+  offline: boolean | 'strict';
 }
+
+const DEFAULTS: Readonly<KitConfig> = Object.freeze({ autoVerify: true, offline: true });
 
 const KEY = Symbol.for('agents-testkit.config');
 const scope = globalThis as typeof globalThis & { [KEY]?: KitConfig };
-const config: KitConfig = (scope[KEY] ??= { autoVerify: true, offline: true });
+const config: KitConfig = (scope[KEY] ??= { ...DEFAULTS });
 
-/** Changes kit-wide settings; returns the settings as they were, so a test can restore them. */
+/**
+ * Changes kit-wide settings; returns the settings as they were, so a test can restore them.
+ * With a setup entry loaded, a change lasts until its test file ends, also when test files share
+ * one module graph (Vitest's `isolate: false`).
+ */
 export function configure(options: Partial<KitConfig>): KitConfig {
   const previous = { ...config };
   if (options.autoVerify !== undefined) {
@@ -23,8 +30,8 @@ export function configure(options: Partial<KitConfig>): KitConfig {
     config.autoVerify = options.autoVerify;
   }
   if (options.offline !== undefined) {
-    if (typeof options.offline !== 'boolean') {
-      throw new TypeError(`configure({ offline }) takes a boolean; got ${typeof options.offline}.`);
+    if (typeof options.offline !== 'boolean' && options.offline !== 'strict') {
+      throw new TypeError(`configure({ offline }) takes true, false or 'strict'; got ${describe(options.offline)}.`);
     }
     config.offline = options.offline;
   }
@@ -33,4 +40,13 @@ export function configure(options: Partial<KitConfig>): KitConfig {
 
 export function currentConfig(): Readonly<KitConfig> {
   return config;
+}
+
+/** Puts every setting back to its default; the setup entries call it when a test file ends. */
+export function resetConfig(): void {
+  Object.assign(config, DEFAULTS);
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? `the string ${JSON.stringify(value)}` : typeof value;
 }

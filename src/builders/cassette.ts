@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { OpenAIProvider, type Model } from '@openai/agents';
 import { ScriptError, type ScriptErrorReason } from '../errors/ScriptError';
 import { loadCassette, REQUEST_FIELDS, type RequestField } from '../fakes/cassetteFile';
+import { allowingRealModels } from '../fakes/offlineGuard';
 import { CASSETTE_MODE_ENV, CassetteModel, recordHint, type CassetteRedaction, type CassetteSetup } from '../fakes/CassetteModel';
 import type { DoubleOptions } from '../vocabulary';
 import { checkedOptions } from './options';
@@ -121,8 +122,9 @@ function realModelOf(option: RealModel, fail: Fail): () => Promise<Model> {
   if (typeof option === 'string') {
     if (option.trim() === '') throw fail('invalid_option', 'model must be a model name, a Model or a factory; got an empty name.');
     // The setup entries replace the SDK's default provider with the offline guard, so a name is
-    // resolved by the SDK's own OpenAI provider rather than by the default one.
-    return async () => new OpenAIProvider().getModel(option);
+    // resolved by the SDK's own OpenAI provider rather than by the default one, let through
+    // configure({ offline: 'strict' }), which stops the OpenAI providers an app makes itself.
+    return async () => allowingRealModels(() => new OpenAIProvider().getModel(option));
   }
   if (isModel(option)) return async () => option;
   if (typeof option === 'function') {

@@ -1,12 +1,13 @@
-/** Kit-wide settings, changed with `configure()`. */
+/** Kit-wide settings, changed with `configure()`. With a setup entry loaded, they last until the test file ends. */
 export interface KitConfig {
   /** Verify every double created during a test when the test ends (setup entries only). Default `true`. */
   autoVerify: boolean;
   /**
    * Stop agents whose model is a name or unset from reaching real models (setup entries only):
    * the run fails with an error that says how to script the agent. Default `true`.
+   * `'strict'` also stops the models an app's own `new OpenAIProvider()` hands out.
    */
-  offline: boolean;
+  offline: boolean | 'strict';
   /**
    * What a scripted tool call whose tool failed does, when the script did not plan the failure (the
    * SDK hands the model an error text and the run goes on): `'error'` records a mismatch and fails
@@ -20,12 +21,19 @@ export type ToolFailurePolicy = 'error' | 'warn' | 'ignore';
 
 const TOOL_FAILURE_POLICIES: readonly ToolFailurePolicy[] = ['error', 'warn', 'ignore'];
 
+const DEFAULTS: Readonly<KitConfig> = Object.freeze({ autoVerify: true, offline: true, onToolFailure: 'error' });
+
 const KEY = Symbol.for('agents-testkit.config');
 const scope = globalThis as typeof globalThis & { [KEY]?: KitConfig };
-const config: KitConfig = (scope[KEY] ??= { autoVerify: true, offline: true, onToolFailure: 'error' });
-config.onToolFailure ??= 'error';
+// A copy of the kit loaded earlier (another build, an older version) may have made the settings without a field.
+const config: KitConfig = (scope[KEY] ??= { ...DEFAULTS });
+for (const [key, value] of Object.entries(DEFAULTS)) (config as unknown as Record<string, unknown>)[key] ??= value;
 
-/** Changes kit-wide settings; returns the settings as they were, so a test can restore them. */
+/**
+ * Changes kit-wide settings; returns the settings as they were, so a test can restore them.
+ * With a setup entry loaded, a change lasts until its test file ends, also when test files share
+ * one module graph (Vitest's `isolate: false`).
+ */
 export function configure(options: Partial<KitConfig>): KitConfig {
   const previous = { ...config };
   if (options.autoVerify !== undefined) {
@@ -35,8 +43,8 @@ export function configure(options: Partial<KitConfig>): KitConfig {
     config.autoVerify = options.autoVerify;
   }
   if (options.offline !== undefined) {
-    if (typeof options.offline !== 'boolean') {
-      throw new TypeError(`configure({ offline }) takes a boolean; got ${typeof options.offline}.`);
+    if (typeof options.offline !== 'boolean' && options.offline !== 'strict') {
+      throw new TypeError(`configure({ offline }) takes true, false or 'strict'; got ${describe(options.offline)}.`);
     }
     config.offline = options.offline;
   }
@@ -51,4 +59,13 @@ export function configure(options: Partial<KitConfig>): KitConfig {
 
 export function currentConfig(): Readonly<KitConfig> {
   return config;
+}
+
+/** Puts every setting back to its default; the setup entries call it when a test file ends. */
+export function resetConfig(): void {
+  Object.assign(config, DEFAULTS);
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? `the string ${JSON.stringify(value)}` : typeof value;
 }

@@ -1,7 +1,8 @@
-import { Agent, run, Runner, tool } from '@openai/agents';
-import { configure, model, UnscriptedModelError } from 'agents-testkit';
+import { join } from 'node:path';
+import { Agent, OpenAIProvider, run, Runner, tool } from '@openai/agents';
+import { cassette, configure, model, UnscriptedModelError } from 'agents-testkit';
 import { z } from 'zod';
-import { afterEach, describe, expect, mark, rejectionOf, test, verificationFailureSince } from './support';
+import { afterAll, afterEach, describe, expect, makeTempDir, mark, rejectionOf, removeTempDirs, test, verificationFailureSince } from './support';
 import { message, startResponsesServer, TEST_API_KEY, type ResponsesServer } from './support/responsesServer';
 
 // Every test here trips the guard on purpose; each takes the blocked calls off the after-each
@@ -19,6 +20,7 @@ afterEach(async () => {
     else process.env[key] = savedEnv[key];
   }
 });
+afterAll(removeTempDirs);
 
 describe('the offline guard', () => {
   test('an agent with a model name fails with a message that says how to script it', async () => {
@@ -93,8 +95,42 @@ describe('the offline guard', () => {
     expect(server.requests[0]?.body.model).toBe('gpt-test-live');
   });
 
-  test('configure({ offline }) takes a boolean', () => {
-    expect(() => configure({ offline: 'no' as never })).toThrow('configure({ offline }) takes a boolean; got string.');
+  test("configure({ offline }) takes true, false or 'strict'", () => {
+    expect(() => configure({ offline: 'no' as never })).toThrow(`configure({ offline }) takes true, false or 'strict'; got the string "no".`);
+    expect(() => configure({ offline: 1 as never })).toThrow(`configure({ offline }) takes true, false or 'strict'; got number.`);
+    expect(configure({ offline: 'strict' }).offline).toBe(true);
+  });
+
+  test("the guard cannot see an app's own new OpenAIProvider(); configure({ offline: 'strict' }) stops it too", async () => {
+    server = await startResponsesServer([[message('Reached the server.')]]);
+    const appProvider = new OpenAIProvider({ apiKey: TEST_API_KEY, baseURL: server.url });
+    const agent = new Agent({ name: 'Billing', model: 'gpt-5.4-mini' });
+
+    // The app's own provider is not the SDK's default: the guard never hears of it.
+    expect((await new Runner({ modelProvider: appProvider }).run(agent, 'Hi')).finalOutput).toBe('Reached the server.');
+
+    configure({ offline: 'strict' });
+    const since = mark();
+    const error = (await rejectionOf(new Runner({ modelProvider: appProvider }).run(agent, 'Hi'))) as UnscriptedModelError;
+
+    expect(error).toBeInstanceOf(UnscriptedModelError);
+    expect(error.via).toBe('app');
+    expect(error.message).toMatchSnapshot();
+    expect(server.requests).toHaveLength(1);
+    expect(verificationFailureSince(since)).toContain('through an OpenAIProvider the app made');
+  });
+
+  test("under configure({ offline: 'strict' }) a recording cassette still reaches its real model", async () => {
+    server = await startResponsesServer([[message('Recorded.')]]);
+    process.env.OPENAI_API_KEY = TEST_API_KEY;
+    process.env.OPENAI_BASE_URL = server.url;
+    configure({ offline: 'strict' });
+    const recorder = cassette(join(makeTempDir(), 'strict.json'), { mode: 'record', model: 'gpt-test-recorded' });
+
+    const result = await run(new Agent({ name: 'Recorded', model: recorder }), 'Hi');
+
+    expect(result.finalOutput).toBe('Recorded.');
+    expect(server.requests[0]?.body.model).toBe('gpt-test-recorded');
   });
 
   test('agents with a scripted model never meet the guard', async () => {

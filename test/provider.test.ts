@@ -1,5 +1,5 @@
-import { Agent, run, Runner, setDefaultModelProvider } from '@openai/agents';
-import { cassette, MismatchError, model, modelProvider, ScriptError } from 'agents-testkit';
+import { Agent, run, Runner, setDefaultModelProvider, type InputGuardrail, type Model } from '@openai/agents';
+import { cassette, MismatchError, model, modelProvider, ScriptError, UnscriptedModelError } from 'agents-testkit';
 import { installOfflineGuard } from '../src/fakes/offlineGuard';
 import { createKit } from '../src/setup/kit';
 import { describe, expect, failureOf, getWeather, lookupOrder, mark, rejectionOf, test, thrownBy, verificationFailureSince } from './support';
@@ -142,5 +142,201 @@ describe('modelProvider()', () => {
     await new Runner({ modelProvider: provider }).run(agent, 'Weather in Tokyo?').catch(() => undefined);
 
     expect(() => kit.verify()).toThrow(/cassette\("test\/fixtures\/weather.json"\) saw 1 call the script did not plan/);
+  });
+});
+
+describe('routing run() for one test: modelProvider({…}).install()', () => {
+  test('a test routes the default runner to its scripts in one call', async () => {
+    const { triage, billing } = graph();
+    modelProvider({ agents: { Triage: model().handsOffTo(billing), Billing: model().replies('Routed in the first test.') } }).install();
+
+    expect((await run(triage, 'Invoice?')).finalOutput).toBe('Routed in the first test.');
+  });
+
+  test('the next test routes it to scripts of its own: the routing of the test before ended with it', async () => {
+    const { triage, billing } = graph();
+    modelProvider({ agents: { Triage: model().handsOffTo(billing).times(2), Billing: model().replies('Second test.').times(2) } }).install();
+
+    expect((await run(triage, 'Invoice?')).finalOutput).toBe('Second test.');
+    // A Runner made without a provider of its own asks the SDK's default too.
+    expect((await new Runner().run(triage, 'Invoice?')).finalOutput).toBe('Second test.');
+  });
+
+  test('a test that routes nothing meets the offline guard again', async () => {
+    const since = mark();
+
+    const error = await rejectionOf(run(graph().triage, 'Invoice?'));
+
+    expect(error).toBeInstanceOf(UnscriptedModelError);
+    expect(error.message).toContain("modelProvider({ agents: { Triage: model().replies('…') } }).install()");
+    verificationFailureSince(since);
+  });
+
+  test('routes can be added later in the test', async () => {
+    const { triage, billing } = graph();
+    const provider = modelProvider({ agents: { Triage: model().replies('Triage answers itself.').thenHandsOffTo(billing) } }).install();
+    expect((await run(triage, 'Hi')).finalOutput).toBe('Triage answers itself.');
+
+    provider.add({ agents: { Billing: model().replies('Billing, added later.') } });
+
+    expect((await run(triage, 'Invoice?')).finalOutput).toBe('Billing, added later.');
+  });
+
+  test('runs the app starts itself are routed too: a run inside a guardrail', async () => {
+    const checker = new Agent({ name: 'Policy checker', model: 'gpt-5.4-mini' });
+    const policy: InputGuardrail = {
+      name: 'policy',
+      execute: async ({ input }) => {
+        const verdict = await run(checker, typeof input === 'string' ? input : 'the conversation');
+        return { tripwireTriggered: verdict.finalOutput === 'block', outputInfo: verdict.finalOutput };
+      },
+    };
+    const support = new Agent({ name: 'Support', model: 'gpt-5.4', inputGuardrails: [policy] });
+    const checks = model().replies('allow');
+    modelProvider({ agents: { 'Policy checker': checks, Support: model().replies('How can I help?') } }).install();
+
+    expect((await run(support, 'Hi')).finalOutput).toBe('How can I help?');
+    expect(checks.requests).toHaveLength(1);
+  });
+
+  test('a request no installed provider routes is a mismatch of the newest, verified when the test ends', async () => {
+    const since = mark();
+    modelProvider({ name: 'first', models: { 'gpt-5.4': model({ verify: false }).replies('never') } }).install();
+    modelProvider({ name: 'newest', agents: { Triage: model().replies('Triage.') } }).install();
+
+    expect((await run(graph().triage, 'Hi')).finalOutput).toBe('Triage.');
+    const error = (await rejectionOf(run(graph().billing, 'Hi'))) as MismatchError;
+
+    expect(error).toBeInstanceOf(MismatchError);
+    expect(error.kind).toBe('unrouted');
+    expect(error.double).toBe('modelProvider("newest")');
+    expect(verificationFailureSince(since)).toContain('modelProvider("newest") was not complete when the test ended.');
+  });
+
+  test('the newest installed provider that routes a request answers it; installing twice is harmless', async () => {
+    const { triage, billing } = graph();
+    const older = modelProvider({ agents: { Triage: model({ verify: false }).replies('Older.'), Billing: model().replies('Billing, from the older.') } }).install();
+    modelProvider({ agents: { Triage: model().replies('Newer.') } }).install();
+    older.install();
+
+    expect((await run(triage, 'Hi')).finalOutput).toBe('Newer.');
+    expect((await run(billing, 'Hi')).finalOutput).toBe('Billing, from the older.');
+  });
+
+  test('setDefaultModelProvider() in a test works too, in this test…', async () => {
+    setDefaultModelProvider(modelProvider({ agents: { Triage: model().replies('Set in one test.') } }));
+    try {
+      expect((await run(graph().triage, 'Hi')).finalOutput).toBe('Set in one test.');
+    } finally {
+      installOfflineGuard();
+    }
+  });
+
+  test('…and in the next: the default runner keeps the kit provider, which asks the default now', async () => {
+    setDefaultModelProvider(modelProvider({ agents: { Triage: model().replies('Set in the next test.') } }));
+    try {
+      expect((await run(graph().triage, 'Hi')).finalOutput).toBe('Set in the next test.');
+    } finally {
+      installOfflineGuard();
+    }
+  });
+
+  test('install() needs a setup entry, which ends the routing', () => {
+    const registry = (globalThis as unknown as Record<symbol, { watching: boolean }>)[Symbol.for('agents-testkit.registry')] as { watching: boolean };
+    registry.watching = false;
+    try {
+      const provider = modelProvider({ agents: { Triage: model({ verify: false }) }, verify: false });
+      const error = thrownBy(() => provider.install()) as ScriptError;
+      expect(error).toBeInstanceOf(ScriptError);
+      expect(error.reason).toBe('no_setup_entry');
+      expect(error.message).toContain('install() needs the setup entry of your runner');
+    } finally {
+      registry.watching = true;
+    }
+  });
+});
+
+describe('routes by agent object', () => {
+  /** Two agents named "Billing": the one triage hands off to, and another. */
+  function twins() {
+    const billing = new Agent({ name: 'Billing', instructions: 'The real one.', model: 'gpt-5.4-mini' });
+    const impostor = new Agent({ name: 'Billing', instructions: 'Another one.', model: 'gpt-5.4-mini' });
+    const triage = new Agent({ name: 'Triage', model: 'gpt-5.4', handoffs: [billing] });
+    return { billing, impostor, triage };
+  }
+
+  test('routes each request to the script of the agent object that asks, through a handoff', async () => {
+    const { billing, triage } = twins();
+    const billingScript = model().replies('The routed Billing.');
+    const provider = modelProvider({ agents: new Map<Agent<any, any>, Model>([[triage, model().handsOffTo(billing)], [billing, billingScript]]) });
+
+    const result = await new Runner({ modelProvider: provider }).run(triage, 'Invoice?');
+
+    expect(result.finalOutput).toBe('The routed Billing.');
+    expect(billingScript.firstRequest?.systemInstructions).toBe('The real one.');
+    expect(failureOf(() => expect(provider).not.toBeComplete())).toContain('agents[agent "Billing", by object]');
+  });
+
+  test('another agent of the same name is unrouted, not misrouted', async () => {
+    const since = mark();
+    const { billing, impostor } = twins();
+    const provider = modelProvider({ agents: new Map([[billing, model({ verify: false }).replies('never')]]) });
+
+    const error = (await rejectionOf(new Runner({ modelProvider: provider }).run(impostor, 'Hi'))) as MismatchError;
+
+    expect(error).toBeInstanceOf(MismatchError);
+    expect(error.kind).toBe('unrouted');
+    expect(error.message).toMatchSnapshot();
+    verificationFailureSince(since);
+  });
+
+  test('a route by name serves the agents of that name a route by object does not', async () => {
+    const { billing, impostor } = twins();
+    const provider = modelProvider({ agents: new Map<Agent<any, any> | string, Model>([[billing, model().replies('By object.')], ['Billing', model().replies('By name.')]]) });
+    const runner = new Runner({ modelProvider: provider });
+
+    expect((await runner.run(impostor, 'Hi')).finalOutput).toBe('By name.');
+    expect((await runner.run(billing, 'Hi')).finalOutput).toBe('By object.');
+  });
+
+  test('two routed agents of one name running at once cannot be told apart, and the message says so', async () => {
+    const since = mark();
+    const { billing, impostor } = twins();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = model().responds(async () => {
+      await gate;
+      return 'Slow.';
+    });
+    const provider = modelProvider({ agents: new Map([[billing, slow], [impostor, model({ verify: false }).replies('never')]]) });
+    const runner = new Runner({ modelProvider: provider });
+
+    const first = runner.run(billing, 'Hi');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const error = (await rejectionOf(runner.run(impostor, 'Hi'))) as MismatchError;
+    release();
+
+    expect((await first).finalOutput).toBe('Slow.');
+    expect(error.message).toContain('2 agents named "Billing" that it routes by object were running at once');
+    verificationFailureSince(since);
+  });
+
+  test('misuse of object routes is rejected where it is written', () => {
+    const { billing } = twins();
+    expect(thrownBy(() => modelProvider({ agents: new Map([[{} as never, model({ verify: false })]]) })).message).toBe(
+      'modelProvider(): agents must be keyed by agent objects or names; got the key an object ({}).',
+    );
+    expect(thrownBy(() => modelProvider({ agents: new Map([[billing, 'gpt-5' as never]]) })).message).toBe(
+      `modelProvider(): agents[agent "Billing"] must be a Model such as model().replies('…'); got the string "gpt-5".`,
+    );
+    const provider = modelProvider({ agents: new Map([[billing, model({ verify: false })]]), models: { 'gpt-5': model({ verify: false }) }, verify: false });
+    expect(thrownBy(() => provider.add({ agents: new Map([[billing, model({ verify: false })]]) }))).toMatchObject({
+      reason: 'invalid_route',
+      message: 'modelProvider(): agents[agent "Billing"] is routed already; append turns to its script instead.',
+    });
+    expect(thrownBy(() => provider.add({ models: { 'gpt-5': model({ verify: false }) } })).message).toBe(
+      'modelProvider(): models["gpt-5"] is routed already; append turns to its script instead.',
+    );
+    expect(thrownBy(() => provider.add(null as never)).message).toContain('expected routes like');
   });
 });

@@ -1,15 +1,18 @@
 // One probe per place the kit depends on something the SDK does not promise (src/sdk/coupling.ts).
 // When an SDK release changes one of them, the probe that names it fails here, with the reason,
 // instead of a double somewhere quietly no longer catching drift.
-import { Agent, getAllMcpTools, getTransferMessage, handoff, hostedMcpTool, run, Runner, tool, type MCPServer, type Model, type ModelProvider } from '@openai/agents';
+import { Agent, getAllMcpTools, getCurrentSpan, getTransferMessage, handoff, hostedMcpTool, run, Runner, setDefaultModelProvider, tool, type MCPServer, type Model, type ModelProvider } from '@openai/agents';
 import { filesystem, memory, shell, SandboxAgent } from '@openai/agents/sandbox';
 import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
 import { z } from 'zod';
 import { sandbox } from 'agents-testkit';
+import { installOfflineGuard } from '../src/fakes/offlineGuard';
 import { onEveryRun } from '../src/sdk/runnerHook';
 import {
   currentAgentName,
+  currentAgentNameIn,
   DEFAULT_TOOL_ERROR_TEXT,
+  defaultProviderLookup,
   handoffToolName,
   hasFinished,
   isRunResult,
@@ -18,6 +21,7 @@ import {
   hostedMcpServerLabel,
   mcpPrefixedToolName,
   MEMORY_SUMMARY_MARKER,
+  onAgentRuns,
   readBySdk,
   SDK_TOOL_ERROR_TEXTS,
   TOOL_APPROVAL_REJECTION_MESSAGE,
@@ -212,5 +216,63 @@ describe('MCP servers', () => {
   test('hostedMcpServerLabel: a hosted MCP tool carries its server label in providerData', () => {
     expect(hostedMcpServerLabel(hostedMcpTool({ serverLabel: 'gitmcp', serverUrl: 'https://gitmcp.example/mcp' }))).toBe('gitmcp');
     expect(hostedMcpServerLabel(tool({ name: 'x', description: '', parameters: z.object({}), execute: () => '' }))).toBeUndefined();
+  });
+});
+
+describe('the default model provider and the runs of an agent', () => {
+  /** A provider that answers every request with one reply, and says who it is. */
+  const answering = (text: string): ModelProvider => ({ getModel: () => new ScriptedModel([[assistantMessage(text)]]) });
+
+  test('defaultProviderLookup: a Runner without a provider keeps the first default it resolves; a fresh lookup asks the default now', async () => {
+    const agent = new Agent({ name: 'Probe', model: 'gpt-5.4-mini' });
+    const runner = new Runner();
+    const lookup = defaultProviderLookup(Runner);
+    try {
+      setDefaultModelProvider(answering('first'));
+      expect((await runner.run(agent, 'Hi')).finalOutput).toBe('first');
+      setDefaultModelProvider(answering('second'));
+      // Why the kit's provider must be the one run()'s runner keeps, and forwards through a fresh lookup.
+      expect((await runner.run(agent, 'Hi')).finalOutput).toBe('first');
+      const fresh = await lookup().getModel('gpt-5.4-mini');
+      expect((await new Runner({ model: fresh }).run(new Agent({ name: 'Probe' }), 'Hi')).finalOutput).toBe('second');
+    } finally {
+      installOfflineGuard();
+    }
+  });
+
+  test('currentAgentNameIn: the current span of a given copy of the SDK names the agent asking', async () => {
+    const asked: (string | undefined)[] = [];
+    const provider: ModelProvider = {
+      getModel(): Model {
+        asked.push(currentAgentNameIn(getCurrentSpan));
+        return new ScriptedModel([[assistantMessage('Hi.')]]);
+      },
+    };
+    await new Runner({ modelProvider: provider }).run(new Agent({ name: 'Billing', model: 'gpt-5.4-mini' }), 'Hi');
+    expect(asked).toEqual(['Billing']);
+    expect(currentAgentNameIn(() => undefined)).toBeUndefined();
+  });
+
+  test('onAgentRuns: agent_start comes before the provider is asked for that agent; agent_handoff and agent_end when it stops', async () => {
+    const events: string[] = [];
+    const billing = new Agent({ name: 'Billing', model: 'billing-model' });
+    const triage = new Agent({ name: 'Triage', model: 'triage-model', handoffs: [billing] });
+    for (const agent of [triage, billing]) {
+      onAgentRuns(agent, { started: () => events.push(`${agent.name} started`), stopped: () => events.push(`${agent.name} stopped`) });
+    }
+    const scripts: Record<string, ScriptedModel> = {
+      'triage-model': new ScriptedModel([[functionCall(handoff(billing).toolName, '{}', { callId: 'call_1' })]]),
+      'billing-model': new ScriptedModel([[assistantMessage('Done.')]]),
+    };
+    const provider: ModelProvider = {
+      getModel(name?: string): Model {
+        events.push(`asked for ${name}`);
+        return scripts[name ?? ''] as ScriptedModel;
+      },
+    };
+
+    await new Runner({ modelProvider: provider }).run(triage, 'Hi');
+
+    expect(events).toEqual(['Triage started', 'asked for triage-model', 'Triage stopped', 'Billing started', 'asked for billing-model', 'Billing stopped']);
   });
 });

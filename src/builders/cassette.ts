@@ -6,6 +6,7 @@ import { DEFAULT_CONVERSATION, REQUEST_FIELDS, type Cassette, type RequestField 
 import { openRecorder } from '../fakes/cassetteRecordings';
 import { loadCassette, writeProblem } from '../fakes/cassetteStore';
 import { currentTest } from '../fakes/runnerState';
+import { allowingRealModels } from '../fakes/offlineGuard';
 import { CASSETTE_MODE_ENV, CassetteModel, recordHint, type CassetteRedaction, type CassetteSetup } from '../fakes/CassetteModel';
 import type { DoubleOptions } from '../vocabulary';
 import { checkedOptions } from './options';
@@ -184,8 +185,9 @@ function realModelOf(option: RealModel, fail: Fail): () => Promise<Model> {
   if (typeof option === 'string') {
     if (option.trim() === '') throw fail('invalid_option', 'model must be a model name, a Model or a factory; got an empty name.');
     // The setup entries replace the SDK's default provider with the offline guard, so a name is
-    // resolved by the SDK's own OpenAI provider rather than by the default one.
-    return async () => new OpenAIProvider().getModel(option);
+    // resolved by the SDK's own OpenAI provider rather than by the default one, let through
+    // configure({ offline: 'strict' }), which stops the OpenAI providers an app makes itself.
+    return async () => allowingRealModels(() => new OpenAIProvider().getModel(option));
   }
   if (isModel(option)) return async () => option;
   if (typeof option === 'function') {

@@ -56,6 +56,8 @@ export type ScriptErrorReason =
   | 'incomplete_recording'
   /** A model provider routes nothing, or routes to something that is not a model. */
   | 'invalid_route'
+  /** A call needs the setup entry of a runner (`agents-testkit/vitest` or `agents-testkit/jest`), and none is loaded. */
+  | 'no_setup_entry'
   /** An `apply_patch` operation is malformed. */
   | 'invalid_patch'
   /** A sandbox command is empty. */

@@ -10,21 +10,31 @@ export class UnscriptedModelError extends Error {
   readonly agent: string | undefined;
   /** The model name it asked for; `''` is the SDK's default model. */
   readonly modelName: string;
+  /**
+   * Who was asked: `'default'`, the SDK's default provider (an agent whose model is a name, run by
+   * `run()` or a `Runner` without its own provider); `'app'`, an `OpenAIProvider` the app made
+   * itself, stopped under `configure({ offline: 'strict' })`.
+   */
+  readonly via: 'default' | 'app';
 
-  constructor(options: { agent: string | undefined; modelName: string }) {
-    const { agent, modelName } = options;
+  constructor(options: { agent: string | undefined; modelName: string; via?: 'default' | 'app' }) {
+    const { agent, modelName, via = 'default' } = options;
     const who = agent === undefined ? 'An agent' : `Agent "${agent}"`;
     const what = modelName === '' ? "the SDK's default model (it has no model of its own)" : `the real model "${modelName}"`;
+    const through = via === 'app' ? ' through an OpenAIProvider the app made' : '';
     const name = agent ?? '…';
     const key = propertyKey(name);
     super(
-      `${who} would call ${what}, but no script answers it, and agents-testkit keeps tests offline.\n` +
+      `${who} would call ${what}${through}, but no script answers it, and agents-testkit keeps tests offline.\n` +
         `Script the agent: new Agent({ name: '${name}', model: model().replies('…') }),\n` +
-        `or route its model calls to a script: new Runner({ modelProvider: modelProvider({ agents: { ${key}: model().replies('…') } }) }).\n` +
+        (via === 'app'
+          ? `or give the app a scripted provider instead of its own: modelProvider({ agents: { ${key}: model().replies('…') } }).\n`
+          : `or route its model calls to a script for this test: modelProvider({ agents: { ${key}: model().replies('…') } }).install().\n`) +
         `To let a test reach real models, call configure({ offline: false }).`,
     );
     this.name = 'UnscriptedModelError';
     this.agent = agent;
     this.modelName = modelName;
+    this.via = via;
   }
 }

@@ -2,7 +2,7 @@ import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { MismatchError, type MismatchSpec } from '../errors/MismatchError';
 import { numbered } from '../format/numberedList';
 import { isComplete, type DoubleKind, type DoubleReport } from '../vocabulary';
-import { track } from './registry';
+import { noteMismatch, track } from './registry';
 
 /** The key under which every double of the kit hands out its ledger; matchers find doubles by it. */
 export const LEDGER = Symbol.for('agents-testkit.ledger');
@@ -92,6 +92,9 @@ export class Ledger<View = unknown> {
     this.#mismatches.push(error);
     const entry = spec.anchor === undefined ? this.#calls[spec.callIndex] : undefined;
     if (entry) entry.mismatch = true;
+    // A mismatch after the double was verified (a run still going when its test ended) is late:
+    // the registry keeps it for the next verification point.
+    noteMismatch(this, error.message.split('\n')[0] as string);
     return error;
   }
 

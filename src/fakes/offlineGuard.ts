@@ -1,28 +1,103 @@
-import { OpenAIProvider, setDefaultModelProvider, type Model, type ModelProvider } from '@openai/agents';
+import * as bundledSdk from '@openai/agents';
+import type { Agent, Model, ModelProvider } from '@openai/agents';
 import { currentConfig } from '../config';
 import { UnscriptedModelError } from '../errors/UnscriptedModelError';
-import { currentAgentName } from '../sdk/coupling';
+import { currentAgentNameIn, defaultProviderLookup, type RunnerClass } from '../sdk/coupling';
 import type { DoubleReport } from '../vocabulary';
 import { track, type Verifiable } from './registry';
+import { answerFromRoutes } from './routing';
 
 /**
- * The SDK's default model provider while a setup entry is loaded. The runner asks the default
- * provider whenever an agent's model is a name or unset (`run()` and every `Runner` without its
- * own `modelProvider`), so this is where a forgotten script would otherwise reach the network.
+ * One module graph of the SDK. Its CJS and ESM builds are two, each with its own default
+ * provider, default runner, current span and `OpenAIProvider` class; a test file may use the one
+ * the kit's setup entry did not load (Jest's native ESM loads the kit's CJS setup build).
  */
-export class OfflineGuard implements ModelProvider {
-  #real: OpenAIProvider | undefined;
+export interface SdkCopy {
+  setDefaultModelProvider(provider: ModelProvider): void;
+  setTracingDisabled(disabled: boolean): void;
+  getCurrentSpan(): { spanData?: unknown } | null | undefined;
+  OpenAIProvider: new (options?: { cacheResponsesWebSocketModels?: boolean }) => ModelProvider;
+  Runner: RunnerClass;
+  Agent: new (config: { name: string; model: string }) => Agent<any, any>;
+  run(agent: Agent<any, any>, input: string): Promise<unknown>;
+}
+
+/** The copy of the SDK this build of the kit imports. */
+export const BUNDLED_SDK = bundledSdk as unknown as SdkCopy;
+
+/** The model name of the one request that makes the SDK's default runner keep the kit's provider. */
+const PRIME_MODEL = '\u0000agents-testkit: priming the default runner';
+const PRIMED = new Error('agents-testkit primed the default runner');
+/** What the kit's provider answers when it finds itself asked through the SDK's default: no one else is the default. */
+const ITSELF = Object.freeze({ itself: true }) as unknown as Model;
+
+interface GuardState {
+  /** The kit's provider of each copy of the SDK, by that copy's `setDefaultModelProvider`. */
+  providers: Map<unknown, KitProvider>;
+  /** Copies whose default runner already keeps the kit's provider, by their `run`. */
+  primed: WeakSet<object>;
+  /** Above 0 while the kit itself asks an `OpenAIProvider` for a model (a cassette recording). */
+  allowReal: number;
+}
+
+const KEY = Symbol.for('agents-testkit.offlineGuard');
+const scope = globalThis as typeof globalThis & { [KEY]?: GuardState };
+const state: GuardState = (scope[KEY] ??= { providers: new Map(), primed: new WeakSet(), allowReal: 0 });
+
+/**
+ * The SDK's default model provider while a setup entry is loaded, one per copy of the SDK. The
+ * runner asks the default provider whenever an agent's model is a name or unset (`run()` and every
+ * `Runner` without its own `modelProvider`), so this is where a forgotten script would otherwise
+ * reach the network. It delegates: first to the providers the test installed
+ * (`modelProvider({…}).install()`), then to a default someone set with `setDefaultModelProvider()`
+ * since, and only then does it stop the request (or, with `configure({ offline: false })`, hand it
+ * to the SDK's `OpenAIProvider`). The SDK's default runner keeps the first provider it resolves,
+ * so it must be this one, asked before any test sets another: see `primeDefaultRunner`.
+ */
+export class KitProvider implements ModelProvider {
+  readonly #sdk: SdkCopy;
+  readonly #currentDefault: () => ModelProvider;
+  #real: ModelProvider | undefined;
+  #forwarding = false;
+
+  constructor(sdk: SdkCopy) {
+    this.#sdk = sdk;
+    this.#currentDefault = defaultProviderLookup(sdk.Runner);
+  }
 
   getModel(modelName?: string): Model | Promise<Model> {
+    if (this.#forwarding) return ITSELF;
+    const name = modelName ?? '';
+    if (name === PRIME_MODEL) throw PRIMED;
+    const agent = currentAgentNameIn(() => this.#sdk.getCurrentSpan());
+    const routed = answerFromRoutes(agent, name);
+    if (routed !== undefined) return routed;
+    const forwarded = this.#forward(modelName);
+    if (forwarded !== ITSELF) return forwarded;
     if (currentConfig().offline === false) {
       // What `@openai/agents` installs as its default provider when it loads.
-      this.#real ??= new OpenAIProvider({ cacheResponsesWebSocketModels: false });
+      this.#real ??= new this.#sdk.OpenAIProvider({ cacheResponsesWebSocketModels: false });
       return this.#real.getModel(modelName);
     }
-    const error = new UnscriptedModelError({ agent: currentAgentName(), modelName: modelName ?? '' });
-    track(new BlockedCall(error));
-    throw error;
+    return block(agent, name, 'default');
   }
+
+  /** Asks whatever is the SDK's default provider now; `ITSELF` when that is this provider. */
+  #forward(modelName: string | undefined): Model | Promise<Model> {
+    this.#forwarding = true;
+    try {
+      return this.#currentDefault().getModel(modelName);
+    } finally {
+      this.#forwarding = false;
+    }
+  }
+}
+
+/** Stops one request, and records it so that the test fails even if the run's error is swallowed. */
+function block(agent: string | undefined, modelName: string, via: 'default' | 'app'): never {
+  const error = new UnscriptedModelError({ agent, modelName, via });
+  track(new BlockedCall(error));
+  throw error;
 }
 
 /** One model request the guard stopped, kept so that the test fails even if the run's error is swallowed. */
@@ -45,7 +120,72 @@ class BlockedCall implements Verifiable {
   }
 }
 
-/** Makes the guard the SDK's default model provider (once per module graph of the SDK). */
-export function installOfflineGuard(): void {
-  setDefaultModelProvider(new OfflineGuard());
+/**
+ * Makes the kit's provider the default provider of one copy of the SDK (once per copy; again
+ * after a test set another default), turns its tracing off, and makes its `OpenAIProvider` class
+ * answer to `configure({ offline: 'strict' })`.
+ */
+export function installOfflineGuard(sdk: SdkCopy = BUNDLED_SDK): KitProvider {
+  let provider = state.providers.get(sdk.setDefaultModelProvider);
+  if (provider === undefined) {
+    provider = new KitProvider(sdk);
+    state.providers.set(sdk.setDefaultModelProvider, provider);
+    guardAppProviders(sdk);
+  }
+  sdk.setDefaultModelProvider(provider);
+  sdk.setTracingDisabled(true);
+  return provider;
+}
+
+/** Whether the kit's provider is installed in this copy of the SDK. */
+export function isGuarded(sdk: SdkCopy): boolean {
+  return state.providers.has(sdk.setDefaultModelProvider);
+}
+
+/** Makes the kit's provider every copy's default again (a test may have set its own with `setDefaultModelProvider`). */
+export function restoreDefaults(): void {
+  for (const [setDefault, provider] of state.providers) (setDefault as SdkCopy['setDefaultModelProvider'])(provider);
+}
+
+/**
+ * Makes the copy's default runner (the one `run()` uses) resolve its provider now, while the
+ * kit's provider is the default: the runner keeps the first provider it resolves, and a test that
+ * later calls `setDefaultModelProvider(…)` or `.install()` must still be heard. One request with a
+ * name only the kit's provider knows; it fails at once, before any model is called.
+ */
+export async function primeDefaultRunner(sdk: SdkCopy = BUNDLED_SDK): Promise<void> {
+  if (state.primed.has(sdk.run)) return;
+  state.primed.add(sdk.run);
+  installOfflineGuard(sdk);
+  await sdk.run(new sdk.Agent({ name: 'agents-testkit', model: PRIME_MODEL }), '').catch(() => undefined);
+}
+
+/**
+ * `configure({ offline: 'strict' })`: a model that an app's own `new OpenAIProvider()` hands out
+ * is stopped as well. Wraps `getModel` of the copy's `OpenAIProvider` class once; with any other
+ * setting the wrapper only passes the call on.
+ */
+function guardAppProviders(sdk: SdkCopy): void {
+  const prototype = sdk.OpenAIProvider.prototype as ModelProvider & { [WRAPPED]?: true };
+  if (prototype[WRAPPED] || typeof prototype.getModel !== 'function') return;
+  const original = prototype.getModel;
+  prototype.getModel = function getModel(this: ModelProvider, modelName?: string) {
+    if (currentConfig().offline === 'strict' && state.allowReal === 0) {
+      block(currentAgentNameIn(() => sdk.getCurrentSpan()), modelName ?? '', 'app');
+    }
+    return original.call(this, modelName);
+  };
+  Object.defineProperty(prototype, WRAPPED, { value: true });
+}
+
+const WRAPPED = Symbol.for('agents-testkit.guardsOpenAIProvider');
+
+/** Runs `fn` (synchronous) with the kit's own requests for a real model let through: a cassette that records. */
+export function allowingRealModels<T>(fn: () => T): T {
+  state.allowReal += 1;
+  try {
+    return fn();
+  } finally {
+    state.allowReal -= 1;
+  }
 }

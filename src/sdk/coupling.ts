@@ -5,7 +5,7 @@
  * naming it, instead of somewhere a double quietly stops catching drift.
  */
 import { createHash } from 'node:crypto';
-import { Agent, getCurrentSpan, getHandoff, getTransferMessage, type Handoff, type ModelRequest, type RunItem } from '@openai/agents';
+import { Agent, getCurrentSpan, getHandoff, getTransferMessage, type Handoff, type ModelProvider, type ModelRequest, type RunItem } from '@openai/agents';
 import type { HandoffTarget } from '../vocabulary';
 
 // ── Who is calling ──────────────────────────────────────────────────────────────────────────────
@@ -38,7 +38,12 @@ export function readBySdk(accessor: (...args: never[]) => unknown): boolean {
  * so a model provider can tell which agent asks for a model.
  */
 export function currentAgentName(): string | undefined {
-  const data = getCurrentSpan()?.spanData as { type?: string; agent_name?: unknown; name?: unknown } | undefined;
+  return currentAgentNameIn(getCurrentSpan);
+}
+
+/** `currentAgentName()` read off a given copy of the SDK: its CJS and ESM builds each keep their own current span. */
+export function currentAgentNameIn(getSpan: () => { spanData?: unknown } | null | undefined): string | undefined {
+  const data = getSpan()?.spanData as { type?: string; agent_name?: unknown; name?: unknown } | undefined;
   if (data === undefined) return undefined;
   if (typeof data.agent_name === 'string') return data.agent_name;
   if (data.type === 'agent' && typeof data.name === 'string') return data.name;
@@ -279,4 +284,39 @@ export function hostedMcpServerLabel(tool: unknown): string | undefined {
   const { type, providerData } = tool as { type?: unknown; providerData?: { type?: unknown; server_label?: unknown } };
   if (type !== 'hosted_tool' || providerData?.type !== 'mcp') return undefined;
   return typeof providerData.server_label === 'string' ? providerData.server_label : undefined;
+}
+
+// ── The default model provider and the runs of an agent ───────────────────────────────────────
+
+/** What a provider made by the SDK's `Runner` looks like: the `Runner` constructor of one copy of the SDK. */
+export type RunnerClass = new () => { config: { modelProvider: ModelProvider } };
+
+/**
+ * A `Runner` made without a `modelProvider` gets a provider that asks the SDK's default provider
+ * (`setDefaultModelProvider()`) at its first request and keeps it for good. `run()` uses one such
+ * runner per module graph, so the first default it resolves answers every later `run()`; the SDK
+ * exports no way to read the default. Returns a way to make a fresh one of those providers, which
+ * forwards one request to whatever the default is now.
+ */
+export function defaultProviderLookup(Runner: RunnerClass): () => ModelProvider {
+  const Lazy = new Runner().config.modelProvider.constructor as new () => ModelProvider;
+  return () => new Lazy();
+}
+
+/** What `onAgentRuns` reports: an agent started a run of its own, or stopped (it finished or handed off). */
+export interface AgentRunListener {
+  started(): void;
+  stopped(): void;
+}
+
+/**
+ * Follows the runs of one agent through its lifecycle events: `agent_start` fires before the
+ * runner asks a model provider for the agent's model, `agent_end` when it gives its final output,
+ * `agent_handoff` when it hands the conversation over. A model provider only learns an agent's
+ * name (`currentAgentName()`); this tells it which agent object of that name is running.
+ */
+export function onAgentRuns(agent: Agent<any, any>, listener: AgentRunListener): void {
+  agent.on('agent_start', () => listener.started());
+  agent.on('agent_end', () => listener.stopped());
+  agent.on('agent_handoff', () => listener.stopped());
 }

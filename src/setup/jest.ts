@@ -1,13 +1,16 @@
-import { afterAll, afterEach, beforeEach, expect } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
 import { install, type RunnerHooks } from './install';
+import { skippedInJest } from './runnerState';
 import type { AgentsMatchers } from '../matchers/types';
 
 // Jest provides `@jest/globals` to every test file itself, also under `injectGlobals: false`.
 install({
   expect: expect as unknown as RunnerHooks['expect'],
+  beforeAll: (fn) => beforeAll(fn),
   beforeEach,
   afterEach: (fn) => afterEach(() => fn(false)),
-  afterAll,
+  afterAll: (fn) => afterAll(() => fn(skippedInJest())),
+  testName: () => expect.getState().currentTestName,
 });
 
 // The asymmetric forms (`expect.toHaveCalledTool(…)` inside `toEqual`) return `any`, as the

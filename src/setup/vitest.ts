@@ -1,15 +1,24 @@
-import { afterAll, afterEach, beforeEach, expect, test as baseTest } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test as baseTest } from 'vitest';
 import { install } from './install';
+import { skippedInVitest } from './runnerState';
 import type { Kit } from './kit';
 import type { AgentsMatchers } from '../matchers/types';
 
 install({
   expect,
+  beforeAll: (fn) => beforeAll(fn),
   beforeEach,
   // Vitest 4 parses a hook's first parameter for fixtures: it must be destructured, or every test
   // built with `test.extend` (the kit's own `test` included) fails with a FixtureParseError.
   afterEach: (fn) => afterEach(({ task }) => fn(task.concurrent === true)),
-  afterAll,
+  // Vitest 4.1 passes the file's suite second (after a context), earlier versions first; a
+  // function without parameters is not parsed for fixtures, and finds it among its arguments.
+  afterAll: (fn) =>
+    afterAll(function fileEnded() {
+      // eslint-disable-next-line prefer-rest-params
+      fn(skippedInVitest([...arguments]));
+    }),
+  testName: () => expect.getState().currentTestName,
 });
 
 /**

@@ -12,40 +12,55 @@ export interface FixtureOutcome {
   tests: Map<string, { status: string; failure: string }>;
   /** Failures that belong to a file rather than to a test (an afterAll hook), by file name. */
   fileFailures: Map<string, string>;
+  /** Each file's status (`passed` or `failed`), by file name. */
+  files: Map<string, string>;
+  /** What the runner printed (stdout and stderr, ANSI stripped): console output of the specs included. */
+  output: string;
+}
+
+export interface FixtureRunOptions {
+  /** More arguments for the runner, e.g. a `-t` filter. */
+  args?: readonly string[];
 }
 
 const root = join(__dirname, '..', '..');
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-export function runFixtures(runner: 'vitest' | 'jest', fixture: string): FixtureOutcome {
+export function runFixtures(runner: 'vitest' | 'jest', fixture: string, options: FixtureRunOptions = {}): FixtureOutcome {
   const dir = join(root, 'test', 'fixtures', fixture);
   const out = mkdtempSync(join(tmpdir(), 'agents-testkit-fixture-'));
   const report = join(out, 'report.json');
   const args =
     runner === 'vitest'
-      ? [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', join(dir, 'vitest.config.ts'), '--reporter=json', `--outputFile=${report}`]
+      ? [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', join(dir, 'vitest.config.ts'), '--reporter=json', '--reporter=default', `--outputFile.json=${report}`]
       : [join(root, 'node_modules/jest/bin/jest.js'), '--config', join(dir, 'jest.config.cjs'), '--ci', '--json', `--outputFile=${report}`];
+  args.push(...(options.args ?? []));
   // The parent runner's own variables would make the child think it is a worker of the parent.
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !/^(VITEST|JEST_WORKER_ID|TINYPOOL|NODE_OPTIONS)/.test(key)),
   );
-  spawnSync(process.execPath, args, { cwd: root, env: { ...env, FORCE_COLOR: '0', NO_COLOR: '1' }, encoding: 'utf8', timeout: 120_000 });
+  // A fixture that reaches the SDK's OpenAI provider by mistake meets a closed loopback port, never the network.
+  const offline = { OPENAI_API_KEY: 'sk-agents-testkit-fixture', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' };
+  const child = spawnSync(process.execPath, args, { cwd: root, env: { ...env, ...offline, FORCE_COLOR: '0', NO_COLOR: '1' }, encoding: 'utf8', timeout: 120_000 });
+  const output = `${child.stdout ?? ''}\n${child.stderr ?? ''}`.replace(ANSI, '');
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
-      testResults: { name: string; message: string; assertionResults: { title: string; status: string; failureMessages: string[] }[] }[];
+      testResults: { name: string; status: string; message: string; assertionResults: { title: string; status: string; failureMessages: string[] }[] }[];
     };
     const tests = new Map<string, { status: string; failure: string }>();
     const fileFailures = new Map<string, string>();
+    const files = new Map<string, string>();
     for (const file of json.testResults) {
       const name = file.name.split(/[\\/]/).at(-1) as string;
+      files.set(name, file.status);
       for (const test of file.assertionResults) {
         tests.set(test.title, { status: test.status, failure: test.failureMessages.join('\n').replace(ANSI, '') });
       }
       // Vitest puts a hook's error in the file message alone; Jest repeats every test failure there too.
       const message = file.message.replace(ANSI, '');
-      if (message.includes('was not complete when the test file ended')) fileFailures.set(name, message);
+      if (/was not complete (when the test file ended|after its test ended)/.test(message)) fileFailures.set(name, message);
     }
-    return { tests, fileFailures };
+    return { tests, fileFailures, files, output };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -83,6 +83,44 @@ describe(`the ${runner} setup entry`, () => {
     });
   }
 
+  test('a mismatch recorded after its double was verified fails the next test, naming the test it belongs to', () => {
+    expect(result('passes: leaves a run going after it ends').status).toBe('passed');
+    const { status, failure } = result('fails: the late call of an earlier test fails the next test, naming that test');
+    expect(status).toBe('failed');
+    expect(failure).toContain('model("background") from the test "passes: leaves a run going after it ends" was not complete after its test ended.');
+    expect(failure).toContain('model("background") call #2, a request whose newest input is user: "Again": expected no more calls.');
+    expect(failure).toContain('1 call came after that test had been verified: a run it started was still going.');
+  });
+
+  test('a late mismatch after the last test fails the file, naming the test', () => {
+    expect(result('passes: leaves a run going after the last test').status).toBe('passed');
+    const failure = outcome.fileFailures.get('late.spec.ts');
+    expect(failure).toContain('model("last") from the test "a late call after the last test');
+    expect(failure).toContain('passes: leaves a run going after the last test" was not complete after its test ended.');
+  });
+
+  test('steps only a skipped test would have used are reported, and do not fail the file', () => {
+    expect(result('passes: uses the first turn of a script a skipped test shares').status).toBe('passed');
+    expect(outcome.files.get('skipped.spec.ts')).not.toBe('failed');
+    expect(outcome.output).toContain('agents-testkit: 2 doubles were not complete when the test file ended, but the file skipped 3 tests');
+    expect(outcome.output).toContain('"a shared script and a skipped test');
+    expect(outcome.output).toContain('2. thenReplies("two")');
+    expect(outcome.output).toContain('model("made-in-a-skipped-block") has 1 step not used');
+  });
+
+  test('tests skipped by .only elsewhere in the file count as skipped', () => {
+    expect(result('passes: the focused test uses the first turn').status).toBe('passed');
+    expect(outcome.files.get('only.spec.ts')).not.toBe('failed');
+    expect(outcome.output).toContain('agents-testkit: model("shared-beside-an-only") was not complete when the test file ended, but the file skipped 1 test');
+  });
+
+  test('a mismatch still fails a file that skipped tests', () => {
+    expect(result('passes: swallows a mismatch of a shared script').status).toBe('passed');
+    const failure = outcome.fileFailures.get('skipped-mismatch.spec.ts');
+    expect(failure).toContain('model("shared-with-a-mismatch") was not complete when the test file ended');
+    expect(failure).toContain('saw 1 call the script did not plan');
+  });
+
   if (runner === 'jest') {
     test('serves specs that import @jest/globals', () => {
       expect(result('passes: the imported expect knows the matchers').status).toBe('passed');

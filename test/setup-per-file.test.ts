@@ -1,0 +1,40 @@
+// Settings, routes and a default provider set in one test file last until that file ends, also when
+// test files share one module graph (Vitest's `isolate: false` with one worker): the fixture's two
+// files are the same, and whichever runs second must still verify and stay offline.
+import { runFixtures, type FixtureOutcome } from './support/fixtureRuns';
+import { beforeAll, describe, expect, test } from './support';
+
+for (const runner of ['vitest', 'jest'] as const) {
+  describe(`test files sharing one module graph, under ${runner}`, () => {
+    let outcome: FixtureOutcome;
+    const result = (title: string) => {
+      const found = outcome.tests.get(title);
+      if (!found) throw new Error(`the fixture run has no test "${title}"; it has: ${[...outcome.tests.keys()].join(', ')}`);
+      return found;
+    };
+
+    beforeAll(() => {
+      outcome = runFixtures(runner, 'setup-per-file');
+    }, 120_000);
+
+    for (const file of ['a', 'b']) {
+      test(`configure({ autoVerify: false }) in one file does not reach file ${file}`, () => {
+        const { status, failure } = result(`fails: file ${file} still verifies`);
+        expect(status).toBe('failed');
+        expect(failure).toContain(`model("${file}-leftover") was not complete when the test ended.`);
+      });
+
+      test(`configure({ offline: false }), a default provider and routes set in one file do not reach file ${file}`, () => {
+        const { status, failure } = result(`fails: file ${file} still keeps tests offline`);
+        expect(status).toBe('failed');
+        expect(failure).toContain(`Agent "Unscripted in ${file}" would call the real model "gpt-routed-by-${file === 'a' ? 'b' : 'a'}"`);
+        expect(failure).toContain('agents-testkit keeps tests offline');
+      });
+
+      test(`a route installed outside a test serves the rest of file ${file}`, () => {
+        expect(result(`passes: file ${file} changes settings and the default provider until it ends`).status).toBe('passed');
+        expect(result(`passes: file ${file} routes the default runner for the rest of the file`).status).toBe('passed');
+      });
+    }
+  });
+}

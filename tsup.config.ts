@@ -9,6 +9,10 @@ const shared: Options = {
   target: 'node20',
   sourcemap: false,
   clean: false,
+  // src/setup/install.ts reaches the test file's ES module copy of the SDK through a direct eval, on purpose.
+  esbuildOptions(options) {
+    options.logOverride = { ...options.logOverride, 'direct-eval': 'silent' };
+  },
   external: ['@openai/agents', 'vitest', '@jest/globals'],
 };
 

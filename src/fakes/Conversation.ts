@@ -1,5 +1,5 @@
 import { brief } from '../format/brief';
-import { Ledger, LEDGER } from './ledger';
+import { Ledger, LEDGER, ledgerOf } from './ledger';
 
 /** Where a paused-and-resumed conversation keeps its record on the results it returns. */
 export const CONVERSATION = Symbol.for('agents-testkit.conversation');
@@ -154,6 +154,16 @@ export function conversationOf(value: unknown): Conversation | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const record = (value as { [CONVERSATION]?: unknown })[CONVERSATION];
   return record instanceof Conversation ? record : undefined;
+}
+
+/**
+ * The ledger of the conversation a result belongs to, whichever copy of the kit made it: Jest's
+ * native ESM runs `resume()` from the kit's ES module build and the matchers from its CommonJS
+ * build, so the conversation is recognised by its shared symbol and ledger, not by its class.
+ */
+export function conversationLedgerOf(value: unknown): Ledger<ConversationView> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  return ledgerOf<ConversationView>((value as { [CONVERSATION]?: unknown })[CONVERSATION]);
 }
 
 /** Hangs the conversation on a result (hidden, so snapshots and equality ignore it). */

@@ -1,7 +1,6 @@
 import { RECEIVED_COLOR } from './matcherUtils';
-import { conversationOf, describeRun, type ApprovalDecision, type ConversationView, type ToolRun } from '../fakes/Conversation';
+import { conversationLedgerOf, describeRun, type ApprovalDecision, type ToolRun } from '../fakes/Conversation';
 import type { Matcher } from './context';
-import { ledgerOf, type Ledger } from '../fakes/ledger';
 import { hint, invalidReceived, listed } from './messages';
 
 /**
@@ -11,9 +10,9 @@ import { hint, invalidReceived, listed } from './messages';
  */
 export const toHaveRespectedApprovals: Matcher<[]> = function toHaveRespectedApprovals(received) {
   const hintLine = hint(this, 'toHaveRespectedApprovals', '');
-  const conversation = conversationOf(received);
-  if (conversation === undefined) throw invalidReceived(hintLine, 'a run result that resume() returned (or the paused result it resumed)', received);
-  const { label, decisions, runs } = (ledgerOf<ConversationView>(conversation) as Ledger<ConversationView>).view();
+  const ledger = conversationLedgerOf(received);
+  if (ledger === undefined) throw invalidReceived(hintLine, 'a run result that resume() returned (or the paused result it resumed)', received);
+  const { label, decisions, runs } = ledger.view();
   const outcomes = decisions.map((decision) => ({ decision, runs: runs.filter((run) => run.callId !== undefined && run.callId === decision.callId && run.agent === decision.agent) }));
   const broken = outcomes.flatMap((outcome, index) => (kept(outcome.decision, outcome.runs) ? [] : [index]));
   const pass = decisions.length > 0 && broken.length === 0;

@@ -155,16 +155,17 @@ function excusedMessage(reports: readonly DoubleReport[], skipped: readonly stri
 /**
  * The SDK as the test file itself imports it, when the runner can import ES modules from here:
  * Jest's native ESM loads this setup entry's CJS build, which holds the CJS copy of the SDK, while
- * the test file's `import … from '@openai/agents'` gets the ESM copy. A real `import()` is written
- * through `new Function`, because the CJS build would turn a literal one into `require()`. Where
- * `import()` is unavailable (Jest without `--experimental-vm-modules`, which then loads one copy
- * only), this is `undefined`.
+ * the test file's `import … from '@openai/agents'` gets the ESM copy. The `import()` is written in a
+ * direct `eval`: the CJS build would turn a literal one into `require()`, and Jest's module loader
+ * only hears an `import()` made by code of the module it loaded (one made in `new Function` reaches
+ * no loader; a probe in consumers/jest-esm showed it). Where `import()` is unavailable (Jest without
+ * `--experimental-vm-modules`, which then loads one copy only), this is `undefined`.
  */
 async function sdkTheTestFileLoads(): Promise<SdkCopy | undefined> {
   let loaded: unknown;
   try {
-    const dynamicImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
-    loaded = await dynamicImport('@openai/agents');
+    // eslint-disable-next-line no-eval
+    loaded = await eval('import("@openai/agents")');
   } catch {
     return undefined;
   }

@@ -62,10 +62,12 @@ export {
   type ToolOutputOptions,
   type ResponseOptions,
   type McpApprovalRequestOptions,
+  type McpCallOptions,
   type ResponseBuilder,
   type ResponseCallOptions,
 } from './builders/realtime';
 export type { RealtimeOptions } from './fakes/RealtimeDouble';
+export type { RealtimeMcpTool } from './builders/realtimeEvents';
 export type { RealtimeCall, RealtimeMethod, RealtimePayload } from './fakes/realtimeCall';
 export type { CallPattern, CallPredicate, AudioTarget, RealtimeEventName, PartialDeep, ErrorMatch } from './fakes/realtimeStep';
 export { pcm16, samplesOf, silence, tone, chunk, concatAudio, durationOf, type AudioOptions, type ToneOptions } from './builders/audio';

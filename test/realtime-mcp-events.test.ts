@@ -1,31 +1,21 @@
-// The events of hosted MCP traffic for realtime() (src/builders/realtimeMcpEvents.ts), played
-// through the script's own emit() until the verbs are wired into realtime(), against a real session.
+// Hosted MCP traffic in a Realtime session, scripted with realtime()'s MCP verbs and played
+// against a real RealtimeSession: what the session tells the app, and what it sends back.
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 import { hostedMcpTool } from '@openai/agents';
 import { realtime, ScriptError } from 'agents-testkit';
-import { mcpApprovalRequestStep, mcpCallStep, mcpResponsePattern, mcpToolsListedStep, type McpEmitStep } from '../src/builders/realtimeMcpEvents';
 import { describe, expect, test, thrownBy } from './support';
-
-const context = { double: 'realtime()', stepIndex: 0, verb: 'emitMcpCall' };
-
-function play(rt: ReturnType<typeof realtime>, step: McpEmitStep) {
-  for (const planned of step.events) {
-    if (planned.type === 'event') (rt.emit as (name: string, ...args: unknown[]) => unknown)(planned.name, ...planned.args);
-  }
-  return rt;
-}
 
 function session(rt: ReturnType<typeof realtime>) {
   const docs = hostedMcpTool({ serverLabel: 'docs', serverUrl: 'https://docs.example/mcp', requireApproval: 'always' });
   return new RealtimeSession(new RealtimeAgent({ name: 'Voice', tools: [docs] }), { transport: rt });
 }
 
-describe('realtime() hosted MCP events', () => {
+describe('realtime() hosted MCP verbs', () => {
   test('a listing makes the tools available; a call reaches history and completes', async () => {
-    const rt = realtime();
-    play(rt, mcpToolsListedStep('docs', [{ name: 'search', description: 'Searches' }], context));
-    play(rt, mcpCallStep('search', { query: 'mcp' }, { output: 'found' }, 'item_1', context));
-    rt.expect('requestResponse'); // the session asks the model to go on once an MCP call completes
+    const rt = realtime()
+      .emitMcpToolsListed('docs', [{ name: 'search', description: 'Searches' }])
+      .emitMcpCall('search', { query: 'mcp' }, { output: 'found', itemId: 'item_1' })
+      .expect('requestResponse'); // the session asks the model to go on once an MCP call completes
     const s = session(rt);
     const available: string[][] = [];
     const completed: unknown[] = [];
@@ -41,10 +31,21 @@ describe('realtime() hosted MCP events', () => {
     expect(s.history).toMatchObject([{ itemId: 'item_1', type: 'mcp_call', name: 'search', output: 'found' }]);
   });
 
+  test('a call with no output and no arguments', async () => {
+    const rt = realtime().emitMcpCall('ping').expect('requestResponse');
+    const s = session(rt);
+    const completed: unknown[] = [];
+    s.on('mcp_tool_call_completed', (_context, _agent, call) => completed.push(call));
+
+    await s.connect({ apiKey: 'test' });
+    await rt.settled();
+    s.close();
+
+    expect(completed).toMatchObject([{ name: 'ping', arguments: '{}', output: null }]);
+  });
+
   test('an approval request asks the app; its answer goes back through sendMcpResponse', async () => {
-    const rt = realtime();
-    play(rt, mcpApprovalRequestStep('docs', 'delete_page', { page: 'old' }, 'item_1', context));
-    rt.expect('sendMcpResponse', mcpResponsePattern('delete_page', { approved: true }, context));
+    const rt = realtime().emitMcpApprovalRequest('docs', 'delete_page', { page: 'old' }).expectMcpApproval();
     const s = session(rt);
     const asked: unknown[] = [];
     s.on('tool_approval_requested', (_context, _agent, request) => {
@@ -61,11 +62,18 @@ describe('realtime() hosted MCP events', () => {
   });
 
   test('bad input is refused at the step, with a reason', () => {
-    expect(thrownBy(() => mcpToolsListedStep('', [], context))).toBeInstanceOf(ScriptError);
-    expect(thrownBy(() => mcpToolsListedStep('docs', [{}], context))).toMatchObject({ reason: 'invalid_event' });
-    expect(thrownBy(() => mcpCallStep('search', 'q', undefined, 'item_1', context))).toMatchObject({ reason: 'invalid_arguments' });
-    expect(thrownBy(() => mcpCallStep('search', {}, { output: 1 as never }, 'item_1', context))).toMatchObject({ reason: 'invalid_option' });
-    expect(thrownBy(() => mcpResponsePattern('delete_page', {} as never, context))).toMatchObject({ reason: 'invalid_option' });
-    expect(mcpCallStep('search', { query: 'mcp' }, undefined, 'item_1', context).describe()).toBe('emitMcpCall(search, {"query":"mcp"})');
+    expect(thrownBy(() => realtime({ verify: false }).emitMcpToolsListed('', []))).toBeInstanceOf(ScriptError);
+    expect(thrownBy(() => realtime({ verify: false }).emitMcpApprovalRequest(' ', 'delete_page'))).toMatchObject({ reason: 'invalid_text' });
+    expect(thrownBy(() => realtime({ verify: false }).emitMcpToolsListed('docs', [{} as never]))).toMatchObject({ reason: 'invalid_event', stepIndex: 0, double: 'realtime()' });
+    expect(thrownBy(() => realtime({ verify: false }).emitMcpCall('search', 'q' as never))).toMatchObject({ reason: 'invalid_arguments' });
+    expect(thrownBy(() => realtime({ verify: false }).emitMcpCall('search', {}, { output: 1 as never }))).toMatchObject({ reason: 'invalid_option' });
+    expect(thrownBy(() => realtime({ verify: false }).emitMcpCall('search', {}, 'x' as never))).toMatchObject({ reason: 'invalid_option' });
+  });
+
+  test('steps are named in reports as written', () => {
+    const rt = realtime({ verify: false }).emitMcpToolsListed('docs', [{ name: 'search' }, { name: 'fetch' }]).emitMcpCall('search', { query: 'mcp' });
+    const pending = thrownBy(() => rt.assertComplete()).message;
+    expect(pending).toContain('emitMcpToolsListed("docs", search, fetch)');
+    expect(pending).toContain('emitMcpCall(search, {"query":"mcp"})');
   });
 });

@@ -9,6 +9,9 @@ import {
   audioItem,
   event,
   mcpApprovalRequestEvents,
+  mcpCallEvents,
+  mcpToolsListedEvents,
+  type RealtimeMcpTool,
   responseEvents,
   textItem,
   toolCallItem,
@@ -101,6 +104,12 @@ export interface ResponseOptions {
 }
 
 export interface McpApprovalRequestOptions {
+  itemId?: string;
+}
+
+export interface McpCallOptions {
+  /** What the server's tool returned; `null` (the default) for no output. */
+  output?: string | null;
   itemId?: string;
 }
 
@@ -421,12 +430,42 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   }
 
   /**
+   * A hosted MCP server lists its tools (`serverLabel` names it): the session's available MCP
+   * tools change (`mcp_tools_changed`).
+   */
+  emitMcpToolsListed(serverLabel: string, tools: readonly RealtimeMcpTool[]): this {
+    const context = this.#context('emitMcpToolsListed');
+    const server = mcpServerLabel(serverLabel, context);
+    if (!Array.isArray(tools) || !tools.every((tool) => isPlainObject(tool) && typeof tool.name === 'string' && tool.name !== '')) {
+      throw misuse(context, 'invalid_event', `expected the tools as a list of { name, description?, input_schema? }; got ${kindOf(tools)}.`);
+    }
+    return this.#emitStep(
+      { verb: 'emitMcpToolsListed', args: [JSON.stringify(server), tools.map((tool) => tool.name).join(', ') || 'no tools'] },
+      mcpToolsListedEvents(server, tools),
+    );
+  }
+
+  /**
+   * A hosted MCP server ran a tool: the call reaches history and completes
+   * (`mcp_tool_call_completed`), and the session asks the model to go on (`requestResponse`).
+   */
+  emitMcpCall(name: string, args: Record<string, unknown> = {}, options: McpCallOptions = {}): this {
+    const context = this.#context('emitMcpCall');
+    const tool = toolNameOf(name, context);
+    if (!isPlainObject(args)) throw misuse(context, 'invalid_arguments', `tool arguments must be an object; got ${kindOf(args)}.`);
+    const { output = null, itemId } = checkOptionsObject(options, context);
+    if (output !== null && typeof output !== 'string') throw misuse(context, 'invalid_option', `output must be a string or null; got ${kindOf(output)}.`);
+    const shown = Object.keys(args).length === 0 ? [tool] : [tool, { value: args, max: 40 }];
+    return this.#emitStep({ verb: 'emitMcpCall', args: shown }, mcpCallEvents({ itemId: this.#itemId(itemId, context), name: tool, arguments: JSON.stringify(args), output }));
+  }
+
+  /**
    * A remote MCP tool asks for approval (`serverLabel` names the MCP server): the session raises
    * `tool_approval_requested`; `expectMcpApproval()` or `expectMcpRejection()` checks the answer.
    */
   emitMcpApprovalRequest(serverLabel: string, name: string, args: Record<string, unknown> = {}, options: McpApprovalRequestOptions = {}): this {
     const context = this.#context('emitMcpApprovalRequest');
-    const server = checkText(serverLabel, 'the MCP server label', context);
+    const server = mcpServerLabel(serverLabel, context);
     const tool = toolNameOf(name, context);
     if (!isPlainObject(args)) throw misuse(context, 'invalid_arguments', `tool arguments must be an object; got ${kindOf(args)}.`);
     const itemId = this.#itemId(checkOptionsObject(options, context).itemId, context);
@@ -552,3 +591,9 @@ export function realtime(options?: RealtimeOptions): RealtimeScript {
 }
 
 export type { ResponseBuilder, ResponseCallOptions };
+
+function mcpServerLabel(label: unknown, context: StepContext): string {
+  const text = checkText(label, 'the MCP server label', context);
+  if (text.trim() === '') throw misuse(context, 'invalid_text', 'the MCP server label is empty; give the serverLabel of the hostedMcpTool it stands for.');
+  return text;
+}

@@ -124,6 +124,31 @@ export function mcpApprovalRequestEvents(request: { itemId: string; serverLabel:
   return [event('item_update', item), event('mcp_approval_request', item)];
 }
 
+/** A tool a hosted MCP server lists, as Realtime reports it. */
+export interface RealtimeMcpTool {
+  name: string;
+  description?: string;
+  input_schema?: Record<string, unknown>;
+}
+
+/** A hosted MCP server's tool listing: the session's available MCP tools change (`mcp_tools_changed`). */
+export function mcpToolsListedEvents(serverLabel: string, tools: readonly RealtimeMcpTool[]): PlannedEvent[] {
+  return [event('mcp_tools_listed', { serverLabel, tools: structuredClone(tools) })];
+}
+
+/** A call a hosted MCP server ran: its item reaches history in progress, completes, then `mcp_tool_call_completed`. */
+export function mcpCallEvents(call: { itemId: string; name: string; arguments: string; output: string | null }): PlannedEvent[] {
+  const item = (status: 'in_progress' | 'completed') => ({
+    itemId: call.itemId,
+    type: 'mcp_call',
+    status,
+    arguments: call.arguments,
+    name: call.name,
+    output: status === 'completed' ? call.output : null,
+  });
+  return [event('item_update', item('in_progress')), event('item_update', item('completed')), event('mcp_tool_call_completed', item('completed'))];
+}
+
 /** `"Hi there."` → `["Hi", " there."]`: how a transcript streams when the test does not say. */
 export function wordsOf(text: string): string[] {
   return text.match(/\s*\S+\s*$|\s*\S+/g) ?? (text === '' ? [] : [text]);

@@ -1,3 +1,4 @@
+import { redactSecrets } from '../format/secrets';
 import type {
   RealtimeClientMessage,
   RealtimeItem,
@@ -238,6 +239,8 @@ export class RealtimeDouble {
       this.#log.map((record, index) => {
         const snapshot = record.recorded === undefined ? undefined : recorded[record.recorded];
         if (snapshot === undefined) return Object.freeze({ index, method: record.method }) as RealtimeCall;
+        // Only connect carries URLs and keys (`{ url: 'wss://…?key=…', apiKey }`); other calls are kept as sent.
+        if (record.method === 'connect') return Object.freeze(redactSecrets({ ...snapshot, index })) as RealtimeCall;
         return snapshot.index === index ? snapshot : (Object.freeze({ ...snapshot, index }) as RealtimeCall);
       }),
     ));

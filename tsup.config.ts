@@ -16,7 +16,12 @@ const shared: Options = {
   external: ['@openai/agents', 'vitest', '@jest/globals'],
 };
 
-const library = { index: 'src/index.ts', jest: 'src/setup/jest.ts' };
+const library = {
+  index: 'src/index.ts',
+  jest: 'src/setup/jest.ts',
+  'coverage/vitest': 'src/coverage/vitest.ts',
+  'coverage/jest': 'src/coverage/jest.ts',
+};
 
 export default defineConfig([
   {

@@ -10,9 +10,20 @@ import { alias, shared } from './vitest.config';
 //   fresh worker per file, so that they cannot change what other specs see.
 // - The specs that run a test runner in a child process are left out: a child never sees the
 //   active mutant, so they cannot kill one.
-const childProcessSpecs = ['test/setup-vitest.test.ts', 'test/setup-jest.test.ts', 'test/sandbox-guide.test.ts', 'test/realtime-fake-timers.test.ts'];
+const childProcessSpecs = [
+  'test/setup-vitest.test.ts',
+  'test/setup-jest.test.ts',
+  'test/setup-per-file.test.ts',
+  'test/setup-filtered.test.ts',
+  'test/sandbox-guide.test.ts',
+  'test/realtime-fake-timers.test.ts',
+  'test/cassette-durability.test.ts',
+  'test/snapshotAgreement.test.ts',
+];
+// Specs that read files Stryker's sandbox leaves out (stryker.config.mjs ignores consumers/).
+const outsideSandboxSpecs = ['test/readme-setup.test.ts'];
 const providerSpecs = ['test/provider.test.ts', 'test/offline-guard.test.ts', 'examples/model-provider.test.ts'];
-const exclude = [...configDefaults.exclude, ...childProcessSpecs, ...providerSpecs];
+const exclude = [...configDefaults.exclude, ...childProcessSpecs, ...outsideSandboxSpecs, ...providerSpecs];
 
 export default defineConfig({
   resolve: { alias },

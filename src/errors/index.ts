@@ -3,3 +3,4 @@ export { MismatchError, type MismatchKind } from './MismatchError';
 export { IncompleteScriptError } from './IncompleteScriptError';
 export { UnscriptedModelError } from './UnscriptedModelError';
 export { SettleTimeoutError } from './SettleTimeoutError';
+export { CoverageOptionsError } from './CoverageOptionsError';

@@ -28,6 +28,11 @@ export const BUNDLED_SDK = bundledSdk as unknown as SdkCopy;
 /** The model name of the one request that makes the SDK's default runner keep the kit's provider. */
 const PRIME_MODEL = '\u0000agents-testkit: priming the default runner';
 const PRIMED = new Error('agents-testkit primed the default runner');
+
+/** Whether an agent is the one the kit runs to prime a default runner: not the app's, so coverage leaves it out. */
+export function isPrimingAgent(agent: unknown): boolean {
+  return (agent as { model?: unknown } | null)?.model === PRIME_MODEL;
+}
 /** What the kit's provider answers when it finds itself asked through the SDK's default: no one else is the default. */
 const ITSELF = Object.freeze({ itself: true }) as unknown as Model;
 

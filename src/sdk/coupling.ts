@@ -320,3 +320,25 @@ export function onAgentRuns(agent: Agent<any, any>, listener: AgentRunListener):
   agent.on('agent_end', () => listener.stopped());
   agent.on('agent_handoff', () => listener.stopped());
 }
+
+// ── Approval policies ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * Whether a function tool needs approval: `true` or `false` when it was made with a boolean
+ * (`tool({ needsApproval: true })`), `'maybe'` when its own function decides per call. The SDK
+ * wraps a boolean in a function that only reads it back, so that one is called (it has no other
+ * effect); a policy of the app's own is never called.
+ */
+export async function approvalPolicyOf(tool: { needsApproval?: unknown }): Promise<boolean | 'maybe'> {
+  const policy = tool.needsApproval;
+  if (typeof policy !== 'function') return policy === true;
+  if (!SDK_BOOLEAN_POLICY.test(Function.prototype.toString.call(policy))) return 'maybe';
+  try {
+    return (await (policy as () => unknown)()) === true;
+  } catch {
+    return 'maybe';
+  }
+}
+
+// The SDK's wrapper of a boolean `needsApproval` (tool.ts): `async () => typeof options.needsApproval === 'boolean' ? …`.
+const SDK_BOOLEAN_POLICY = /typeof options\.needsApproval === ['"]boolean['"]/;

@@ -20,9 +20,10 @@ type Patched = typeof Runner.prototype.run & { [KEY]?: Set<RunListener>; origina
  * nested runs of agents used as tools, and the app's own — until the returned function is called.
  * The SDK offers no such hook, so `Runner.prototype.run` is wrapped while a listener is installed
  * (probed in test/sdk-coupling.test.ts); with none, the original method is back in place.
+ * `RunnerClass` is the `Runner` of another copy of the SDK (Jest's native ESM loads two).
  */
-export function onEveryRun(listener: RunListener): () => void {
-  const proto = Runner.prototype as { run: Patched };
+export function onEveryRun(listener: RunListener, RunnerClass: abstract new (...args: never[]) => unknown = Runner): () => void {
+  const proto = RunnerClass.prototype as { run: Patched };
   let listeners = proto.run[KEY];
   if (listeners === undefined) {
     const original = proto.run;

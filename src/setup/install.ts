@@ -1,4 +1,5 @@
 import { currentConfig, resetConfig } from '../config';
+import { startCoverageIfEnabled, watchCoverageOf, writeCoverage } from '../coverage/collector';
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { forgetRuns } from '../fakes/agentRuns';
 import { BUNDLED_SDK, installOfflineGuard, primeDefaultRunner, restoreDefaults, type SdkCopy } from '../fakes/offlineGuard';
@@ -28,7 +29,7 @@ export interface RunnerHooks {
   /** `concurrent` tells whether the test that ended ran alongside others. */
   afterEach(fn: (concurrent: boolean) => void): void;
   /** `skipped` names the tests of the file that did not run (`.skip`, `.todo`, `.only` elsewhere, `-t`). */
-  afterAll(fn: (skipped: readonly string[]) => void): void;
+  afterAll(fn: (skipped: readonly string[]) => void | Promise<void>): void;
   /** The name of the running test, as the runner gives it; read when a double is made. */
   testName(): string | undefined;
 }
@@ -50,12 +51,14 @@ export function install(hooks: RunnerHooks): void {
   hooks.expect.addSnapshotSerializer(runSnapshotSerializer);
   installOfflineGuard(BUNDLED_SDK);
   startWatching(hooks.testName);
+  startCoverageIfEnabled();
 
   hooks.beforeAll(async () => {
     const copies = [BUNDLED_SDK];
     const loaded = await sdkTheTestFileLoads();
     if (loaded !== undefined && loaded.setDefaultModelProvider !== BUNDLED_SDK.setDefaultModelProvider) {
       installOfflineGuard(loaded);
+      watchCoverageOf(loaded.Runner as unknown as abstract new (...args: never[]) => unknown);
       copies.push(loaded);
     }
     for (const copy of copies) await primeDefaultRunner(copy);
@@ -76,13 +79,14 @@ export function install(hooks: RunnerHooks): void {
     const doubles = concurrent || since === undefined ? [] : takeCreated(since);
     verify(doubles, 'when the test ended', { late: takeLate() });
   });
-  hooks.afterAll((skipped) => {
+  hooks.afterAll(async (skipped) => {
     try {
       verify(takeCreated(), 'when the test file ended (it was created outside a test, or in a concurrent test)', { late: takeLate(), skipped });
     } finally {
       endRoutes('file');
       restoreDefaults();
       resetConfig();
+      await writeCoverage();
     }
   });
 }

@@ -16,7 +16,7 @@ install({
   afterAll: (fn) =>
     afterAll(function fileEnded() {
       // eslint-disable-next-line prefer-rest-params
-      fn(skippedInVitest([...arguments]));
+      return fn(skippedInVitest([...arguments]));
     }),
   testName: () => expect.getState().currentTestName,
 });

@@ -16,11 +16,17 @@ export interface FixtureOutcome {
   files: Map<string, string>;
   /** What the runner printed (stdout and stderr, ANSI stripped): console output of the specs included. */
   output: string;
+  /** The runner's exit code. */
+  exitCode: number | null;
 }
 
 export interface FixtureRunOptions {
   /** More arguments for the runner, e.g. a `-t` filter. */
   args?: readonly string[];
+  /** Vitest: keep the reporters of the fixture's config (which must list 'json'), instead of the JSON and default ones. */
+  configReporters?: boolean;
+  /** More environment variables for the runner. */
+  env?: Readonly<Record<string, string>>;
 }
 
 const root = join(__dirname, '..', '..');
@@ -32,7 +38,14 @@ export function runFixtures(runner: 'vitest' | 'jest', fixture: string, options:
   const report = join(out, 'report.json');
   const args =
     runner === 'vitest'
-      ? [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', join(dir, 'vitest.config.ts'), '--reporter=json', '--reporter=default', `--outputFile.json=${report}`]
+      ? [
+          join(root, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          '--config',
+          join(dir, 'vitest.config.ts'),
+          ...(options.configReporters ? [] : ['--reporter=json', '--reporter=default']),
+          `--outputFile.json=${report}`,
+        ]
       : [join(root, 'node_modules/jest/bin/jest.js'), '--config', join(dir, 'jest.config.cjs'), '--ci', '--json', `--outputFile=${report}`];
   args.push(...(options.args ?? []));
   // The parent runner's own variables would make the child think it is a worker of the parent.
@@ -41,7 +54,7 @@ export function runFixtures(runner: 'vitest' | 'jest', fixture: string, options:
   );
   // A fixture that reaches the SDK's OpenAI provider by mistake meets a closed loopback port, never the network.
   const offline = { OPENAI_API_KEY: 'sk-agents-testkit-fixture', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' };
-  const child = spawnSync(process.execPath, args, { cwd: root, env: { ...env, ...offline, FORCE_COLOR: '0', NO_COLOR: '1' }, encoding: 'utf8', timeout: 120_000 });
+  const child = spawnSync(process.execPath, args, { cwd: root, env: { ...env, ...offline, ...options.env, FORCE_COLOR: '0', NO_COLOR: '1' }, encoding: 'utf8', timeout: 120_000 });
   const output = `${child.stdout ?? ''}\n${child.stderr ?? ''}`.replace(ANSI, '');
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -60,7 +73,7 @@ export function runFixtures(runner: 'vitest' | 'jest', fixture: string, options:
       const message = file.message.replace(ANSI, '');
       if (/was not complete (when the test file ended|after its test ended)/.test(message)) fileFailures.set(name, message);
     }
-    return { tests, fileFailures, files, output };
+    return { tests, fileFailures, files, output, exitCode: child.status };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

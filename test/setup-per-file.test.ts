@@ -1,17 +1,13 @@
 // Settings, routes and a default provider set in one test file last until that file ends, also when
 // test files share one module graph (Vitest's `isolate: false` with one worker): the fixture's two
 // files are the same, and whichever runs second must still verify and stay offline.
-import { runFixtures, type FixtureOutcome } from './support/fixtureRuns';
+import { runFixtures, testOf, type FixtureOutcome } from './support/fixtureRuns';
 import { beforeAll, describe, expect, test } from './support';
 
 for (const runner of ['vitest', 'jest'] as const) {
   describe(`test files sharing one module graph, under ${runner}`, () => {
     let outcome: FixtureOutcome;
-    const result = (title: string) => {
-      const found = outcome.tests.get(title);
-      if (!found) throw new Error(`the fixture run has no test "${title}"; it has: ${[...outcome.tests.keys()].join(', ')}`);
-      return found;
-    };
+    const result = (title: string) => testOf(outcome, title);
 
     beforeAll(() => {
       outcome = runFixtures(runner, 'setup-per-file');

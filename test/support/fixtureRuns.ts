@@ -78,3 +78,10 @@ export function runFixtures(runner: 'vitest' | 'jest', fixture: string, options:
     rmSync(out, { recursive: true, force: true });
   }
 }
+
+/** One test of a fixture run by its title; a title the run does not have is a mistake in the spec, said at once. */
+export function testOf(outcome: FixtureOutcome, title: string): { status: string; failure: string } {
+  const found = outcome.tests.get(title);
+  if (!found) throw new Error(`the fixture run has no test "${title}"; it has: ${[...outcome.tests.keys()].join(', ')}`);
+  return found;
+}

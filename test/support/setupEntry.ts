@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from './index';
-import { runFixtures, type FixtureOutcome } from './fixtureRuns';
+import { runFixtures, testOf, type FixtureOutcome } from './fixtureRuns';
 
 /**
  * What a setup entry must do to the tests of a user's project, checked by running the fixture specs
@@ -8,11 +8,7 @@ import { runFixtures, type FixtureOutcome } from './fixtureRuns';
 export function describeSetupEntry(runner: 'vitest' | 'jest'): void {
 describe(`the ${runner} setup entry`, () => {
   let outcome: FixtureOutcome;
-  const result = (title: string) => {
-    const found = outcome.tests.get(title);
-    if (!found) throw new Error(`the fixture run has no test "${title}"; it has: ${[...outcome.tests.keys()].join(', ')}`);
-    return found;
-  };
+  const result = (title: string) => testOf(outcome, title);
 
   beforeAll(() => {
     outcome = runFixtures(runner, 'setup');

@@ -1,8 +1,8 @@
 // What the coverage collector notes of runs made in this process, what the reporters' options
 // accept, and that nothing is noted or written unless a coverage reporter asked for it.
-import { Agent, handoff, hostedMcpTool, run, Runner, tool, webSearchTool } from '@openai/agents';
+import { Agent, defineToolInputGuardrail, handoff, hostedMcpTool, run, Runner, tool, ToolGuardrailFunctionOutputFactory, webSearchTool, type OutputGuardrail } from '@openai/agents';
 import { z } from 'zod';
-import { model, resume } from 'agents-testkit';
+import { mcp, model, resume } from 'agents-testkit';
 import { COVERAGE_ENV, CoverageCollector, startCoverageIfEnabled, writeCoverage } from '../src/coverage/collector';
 import { percent, summarizeAgent } from '../src/coverage/graph';
 import { checkOptions, renderTable } from '../src/coverage/report';
@@ -73,6 +73,78 @@ describe('the collector', () => {
     const { graph } = await collecting(() => run(agent, 'spam'));
 
     expect(graph.Triage?.guardrails).toEqual({ no_spam: { type: 'input', tripped: true } });
+  });
+});
+
+describe('the collector, on runs that end otherwise', () => {
+  test('a call that an approval policy of the app’s let through without asking approved nothing; one the test approved did', async () => {
+    const pay = tool({ name: 'pay', description: '', parameters: z.object({ amount: z.number() }), execute: async () => 'Paid.', needsApproval: async (_context, { amount }) => amount > 100 });
+    const small = new Agent({ name: 'Till', model: model().calls(pay, { amount: 5 }).thenReplies('Paid.'), tools: [pay] });
+    const unasked = await collecting(() => run(small, 'Pay 5'));
+    expect(unasked.graph.Till?.tools.pay).toEqual({ kind: 'function', approval: 'maybe', called: true, approved: false, rejected: false });
+
+    const large = new Agent({ name: 'Till', model: model().calls(pay, { amount: 500 }).thenReplies('Paid.'), tools: [pay] });
+    const asked = await collecting(async () => resume(large, await run(large, 'Pay 500'), { approve: pay }));
+    expect(asked.graph.Till?.tools.pay).toEqual({ kind: 'function', approval: 'maybe', called: true, approved: true, rejected: false });
+  });
+
+  test('a run that throws counts what it did until then: a tool that ran before the model failed, a handoff taken', async () => {
+    const billing = new Agent({ name: 'Billing', model: model().fails(new Error('model down')) });
+    const triage = new Agent({ name: 'Triage', model: model().calls(lookup, { id: 'A-1' }).thenHandsOffTo(billing), tools: [lookup, refund], handoffs: [billing] });
+
+    const { graph } = await collecting(() => run(triage, 'Where is A-1?'));
+
+    expect(graph.Triage?.tools.lookup?.called).toBe(true);
+    expect(graph.Triage?.tools.refund?.called).toBe(false);
+    expect(graph.Triage?.handoffs).toEqual({ Billing: true });
+  });
+
+  test('a run that throws with its state (MaxTurnsExceededError) counts the hosted calls it made', async () => {
+    const researcher = new Agent({ name: 'Researcher', model: model({ verify: false }).searchesWeb('agents').thenReplies('never'), tools: [webSearchTool()] });
+
+    const { graph } = await collecting(() => run(researcher, 'Research', { maxTurns: 1 }));
+
+    expect(graph.Researcher?.tools.web_search).toMatchObject({ kind: 'hosted', called: true });
+  });
+
+  test('a streamed run counts once its stream completed', async () => {
+    const billing = new Agent({ name: 'Billing', model: model().replies('Billing.') });
+    const triage = new Agent({ name: 'Triage', model: model().calls(lookup, { id: 'A-1' }).thenHandsOffTo(billing), tools: [lookup], handoffs: [billing] });
+
+    const { graph } = await collecting(async () => {
+      const result = await run(triage, 'Where is A-1?', { stream: true });
+      await result.completed;
+    });
+
+    expect(graph.Triage?.tools.lookup?.called).toBe(true);
+    expect(graph.Triage?.handoffs).toEqual({ Billing: true });
+  });
+
+  test('tool and output guardrails: offered, and tripped when they stopped something', async () => {
+    const noProd = defineToolInputGuardrail({
+      name: 'no_prod',
+      run: async ({ toolCall }) => (toolCall.arguments.includes('prod') ? ToolGuardrailFunctionOutputFactory.rejectContent('Not on prod.') : ToolGuardrailFunctionOutputFactory.allow()),
+    });
+    const remove = tool({ name: 'remove', description: '', parameters: z.object({ id: z.string() }), inputGuardrails: [noProd], execute: async () => 'Removed.' });
+    const polite: OutputGuardrail = { name: 'polite', execute: async ({ agentOutput }) => ({ tripwireTriggered: String(agentOutput).includes('stupid'), outputInfo: {} }) };
+    const ops = (script: ReturnType<typeof model>) => new Agent({ name: 'Ops', model: script, tools: [remove], outputGuardrails: [polite] });
+
+    const rejected = await collecting(() => run(ops(model().calls(remove, { id: 'prod' }).thenReplies('Done.')), 'Remove prod'));
+    expect(rejected.graph.Ops?.guardrails).toEqual({ no_prod: { type: 'tool_input', tripped: true }, polite: { type: 'output', tripped: false } });
+
+    const rude = await collecting(() => run(ops(model().replies('A stupid question.')), 'Hi'));
+    expect(rude.graph.Ops?.guardrails).toEqual({ no_prod: { type: 'tool_input', tripped: false }, polite: { type: 'output', tripped: true } });
+  });
+
+  test('the tools of a local MCP server count as it lists them to the run, as kind mcp, once a test called them', async () => {
+    const files = mcp({ name: 'files', tools: { read_file: { description: 'Reads', parameters: z.object({ path: z.string() }) } } })
+      .expectCall('read_file', { path: 'a.txt' })
+      .returns('A.');
+    const reader = new Agent({ name: 'Reader', model: model().calls(files.tools.read_file, { path: 'a.txt' }).thenReplies('A.'), mcpServers: [files] });
+
+    const { graph } = await collecting(() => run(reader, 'Read a.txt'));
+
+    expect(graph.Reader?.tools).toEqual({ read_file: { kind: 'mcp', approval: false, called: true, approved: false, rejected: false } });
   });
 });
 

@@ -3,10 +3,10 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPrimingAgent } from '../fakes/offlineGuard';
 import { readGuardrails } from '../matchers/guardrailRecord';
-import { readRun } from '../matchers/runRecord';
-import { approvalPolicyOf, hostedMcpServerLabel } from '../sdk/coupling';
+import { approvalOf, readRun } from '../matchers/runRecord';
+import { approvalPolicyOf, hostedMcpServerLabel, resultOfFailedRun, type RunResultShape } from '../sdk/coupling';
 import { onEveryRun, type RunOutcome } from '../sdk/runnerHook';
-import { agentEntry, guardrailEntry, toolEntry, type GraphCoverage } from './graph';
+import { agentEntry, guardrailEntry, toolEntry, type GraphCoverage, type ToolCoverage } from './graph';
 
 /** The variable the coverage reporters set for the test workers: the folder each test file writes its part to. */
 export const COVERAGE_ENV = 'AGENTS_TESTKIT_COVERAGE';
@@ -28,12 +28,18 @@ interface AgentLike {
 export class CoverageCollector {
   readonly graph: GraphCoverage = {};
   readonly #pending = new Set<Promise<void>>();
+  /** The runners with runs in flight, and how many: the collector listens to a runner only while it runs. */
+  readonly #running = new Map<RunnerHooks, number>();
 
   /** The hook `onEveryRun` calls. */
-  readonly listen = (agent: unknown): ((outcome: RunOutcome) => void) | undefined => {
+  readonly listen = (agent: unknown, runner?: unknown): ((outcome: RunOutcome) => void) | undefined => {
     if (isPrimingAgent(agent)) return undefined;
+    const release = this.#watch(runner);
     this.#track(this.offer(agent));
-    return (outcome) => this.#track(Promise.resolve().then(() => this.exercise(outcome)));
+    return (outcome) => {
+      release();
+      this.#track(Promise.resolve().then(() => this.exercise(outcome)));
+    };
   };
 
   /** Waits for what runs still being noted (an approval policy is read asynchronously). */
@@ -76,8 +82,10 @@ export class CoverageCollector {
   }
 
   exercise({ result, error }: RunOutcome): void {
-    if (result !== undefined) this.#exerciseRun(result);
-    for (const source of [result, error]) {
+    // A run that threw shows what it did until then through the state the SDK's errors carry.
+    const run = result ?? resultOfFailedRun(error);
+    if (run !== undefined) this.#exerciseRun(run);
+    for (const source of [run, error]) {
       if (source === undefined) continue;
       let guardrails;
       try {
@@ -85,11 +93,11 @@ export class CoverageCollector {
       } catch {
         continue;
       }
-      const agent = agentNameOf(source);
+      const agent = (source as { lastAgent?: { name?: unknown } } | null)?.lastAgent?.name;
       for (const guardrail of guardrails.filter((record) => record.tripped)) {
         // Input guardrails belong to the first agent, output guardrails to the last: take the agent that offers it.
         const owners = Object.keys(this.graph).filter((name) => this.graph[name]?.guardrails[guardrail.name] !== undefined);
-        const owner = agent !== undefined && owners.includes(agent) ? agent : (owners[0] ?? agent);
+        const owner = typeof agent === 'string' && owners.includes(agent) ? agent : (owners[0] ?? (typeof agent === 'string' ? agent : undefined));
         if (owner !== undefined) guardrailEntry(agentEntry(this.graph, owner), guardrail.name, guardrail.type).tripped = true;
       }
     }
@@ -102,17 +110,68 @@ export class CoverageCollector {
     } catch {
       return; // a streamed run that did not finish, or no run result at all
     }
+    const decided = approvalOf(result as RunResultShape);
     for (const call of run.toolCalls) {
-      if (call.agent === undefined) continue;
-      const entry = agentEntry(this.graph, call.agent);
-      const name = call.server ?? call.name;
-      const tool = entry.tools[name] ?? toolEntry(entry, name, call.server === undefined ? 'function' : 'mcp');
-      if (call.status === 'ran') {
-        tool.called = true;
-        if (tool.approval !== false) tool.approved = true;
-      } else if (call.status === 'rejected') tool.rejected = true;
+      if (call.agent === undefined || (call.status !== 'ran' && call.status !== 'rejected')) continue;
+      const approved = call.callId !== undefined && decided(call.name, call.callId) === true;
+      // Calls of tools the agent does not hold itself are of an MCP server's tools.
+      this.#noteCall(call.agent, call.server ?? call.name, call.tool === undefined ? 'mcp' : 'function', call.status, approved);
     }
     for (const handoff of run.handoffs) if (handoff.from !== undefined) agentEntry(this.graph, handoff.from).handoffs[handoff.to] = true;
+  }
+
+  /**
+   * A call that ran (or was rejected). It counts as approved when the run approved that call, or
+   * when its tool always needs approval (a hosted MCP server's call ran only once approved); a
+   * call that a policy of the app's let through without asking approved nothing.
+   */
+  #noteCall(agent: string, name: string, kind: ToolCoverage['kind'], status: 'ran' | 'rejected', approved: boolean): void {
+    const entry = agentEntry(this.graph, agent);
+    const tool = entry.tools[name] ?? toolEntry(entry, name, kind);
+    if (status === 'rejected') tool.rejected = true;
+    else {
+      tool.called = true;
+      if (approved || tool.approval === true) tool.approved = true;
+    }
+  }
+
+  /**
+   * Listens to a runner's own hooks while it has runs in flight (once, however many): they tell of
+   * every tool that ran and every handoff as it happens, so a run that throws without a state to
+   * read (a model's own error) still counts what it did. Noted once the offers in flight are, so
+   * that a tool keeps the kind it was offered as. Returns the release for the run's end.
+   */
+  #watch(runner: unknown): () => void {
+    const hooks = runner as RunnerHooks | null | undefined;
+    if (typeof hooks?.on !== 'function' || typeof hooks.off !== 'function') return () => undefined;
+    const count = this.#running.get(hooks) ?? 0;
+    this.#running.set(hooks, count + 1);
+    if (count === 0) {
+      hooks.on('agent_tool_end', this.#toolEnded);
+      hooks.on('agent_handoff', this.#handedOff);
+    }
+    return () => {
+      const left = (this.#running.get(hooks) ?? 1) - 1;
+      if (left > 0) return void this.#running.set(hooks, left);
+      this.#running.delete(hooks);
+      hooks.off('agent_tool_end', this.#toolEnded);
+      hooks.off('agent_handoff', this.#handedOff);
+    };
+  }
+
+  readonly #toolEnded: ToolEndListener = (context, agent, tool, _output, details) => {
+    const callId = details?.toolCall?.callId;
+    if (typeof agent?.name !== 'string' || typeof tool?.name !== 'string') return;
+    const approved = typeof callId === 'string' && approvalOf({ runContext: context })(tool.name, callId) === true;
+    this.#afterOffers(() => this.#noteCall(agent.name as string, tool.name as string, tool.type === 'function' ? 'mcp' : 'hosted', 'ran', approved));
+  };
+
+  readonly #handedOff: HandoffListener = (_context, from, to) => {
+    if (typeof from?.name === 'string' && typeof to?.name === 'string') this.#afterOffers(() => (agentEntry(this.graph, from.name as string).handoffs[to.name as string] = true));
+  };
+
+  #afterOffers(note: () => void): void {
+    this.#track(Promise.all([...this.#pending]).then(note));
   }
 
   #track(work: Promise<void>): void {
@@ -125,12 +184,21 @@ function isAgent(value: unknown): value is AgentLike {
   return typeof value === 'object' && value !== null && typeof (value as AgentLike).name === 'string' && Array.isArray((value as AgentLike).tools);
 }
 
-/** The agent whose guardrails a result or tripwire error reports: the run's last agent, or the one the error's state names. */
-function agentNameOf(source: unknown): string | undefined {
-  const direct = (source as { lastAgent?: { name?: unknown } } | null)?.lastAgent?.name;
-  if (typeof direct === 'string') return direct;
-  const fromState = (source as { state?: { _currentAgent?: { name?: unknown } } } | null)?.state?._currentAgent?.name;
-  return typeof fromState === 'string' ? fromState : undefined;
+type ToolEndListener = (
+  context: RunResultShape['runContext'],
+  agent: { name?: unknown },
+  tool: { name?: unknown; type?: unknown },
+  output: unknown,
+  details?: { toolCall?: { callId?: unknown } },
+) => void;
+type HandoffListener = (context: unknown, from: { name?: unknown }, to: { name?: unknown }) => void;
+
+/** What the kit listens to on a runner: the SDK's run hooks (`RunHooks`), public API. */
+interface RunnerHooks {
+  on(event: 'agent_tool_end', listener: ToolEndListener): unknown;
+  on(event: 'agent_handoff', listener: HandoffListener): unknown;
+  off(event: 'agent_tool_end', listener: ToolEndListener): unknown;
+  off(event: 'agent_handoff', listener: HandoffListener): unknown;
 }
 
 let active: { collector: CoverageCollector; dir: string; watched: Set<unknown> } | undefined;

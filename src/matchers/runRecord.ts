@@ -148,7 +148,7 @@ function readItems(result: RunResultShape, pending: ReadonlySet<string | undefin
 }
 
 /** Whether the run approved a call (`true`), rejected it (`false`), or neither, from its public run context. */
-function approvalOf(result: RunResultShape): (toolName: string, callId: string) => boolean | undefined {
+export function approvalOf(result: Pick<RunResultShape, 'runContext'>): (toolName: string, callId: string) => boolean | undefined {
   const isToolApproved = result.runContext?.isToolApproved?.bind(result.runContext);
   if (isToolApproved === undefined) return () => undefined;
   return (toolName, callId) => isToolApproved({ toolName, callId });

@@ -5,7 +5,7 @@
  * naming it, instead of somewhere a double quietly stops catching drift.
  */
 import { createHash } from 'node:crypto';
-import { Agent, getCurrentSpan, getHandoff, getTransferMessage, type Handoff, type ModelProvider, type ModelRequest, type RunItem } from '@openai/agents';
+import { Agent, getCurrentSpan, getHandoff, getTransferMessage, RunResult, type Handoff, type ModelProvider, type ModelRequest, type RunItem } from '@openai/agents';
 import type { HandoffTarget } from '../vocabulary';
 
 // ── Who is calling ──────────────────────────────────────────────────────────────────────────────
@@ -92,6 +92,19 @@ export function isRunResult(value: unknown): value is RunResultShape {
 
 export function isStreamedResult(result: RunResultShape): boolean {
   return typeof result.toTextStream === 'function';
+}
+
+/**
+ * What a run that threw had done until then, as a result to read like any other: the SDK's own
+ * errors (`MaxTurnsExceededError`, the tripwire errors, …) carry the run's state, and a
+ * `RunResult` reads its items off a state. `undefined` for an error without one (an error the
+ * model or a tool threw as is). The state is recognised by shape, as it may come from the other
+ * build of the SDK.
+ */
+export function resultOfFailedRun(error: unknown): RunResultShape | undefined {
+  const state = (error as { state?: { _generatedItems?: unknown } } | null)?.state;
+  if (typeof state !== 'object' || state === null || !Array.isArray(state._generatedItems)) return undefined;
+  return new RunResult(state as ConstructorParameters<typeof RunResult>[0]) as unknown as RunResultShape;
 }
 
 /** Whether a run ended: a streamed result is readable only once its loop is done. */

@@ -19,6 +19,8 @@ const childProcessSpecs = [
   'test/realtime-fake-timers.test.ts',
   'test/cassette-durability.test.ts',
   'test/snapshotAgreement.test.ts',
+  'test/coverage-reporters.test.ts',
+  'test/coverage-examples.test.ts',
 ];
 // Specs that read files Stryker's sandbox leaves out (stryker.config.mjs ignores consumers/).
 const outsideSandboxSpecs = ['test/readme-setup.test.ts'];

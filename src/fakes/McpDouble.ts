@@ -9,12 +9,13 @@ import {
   type MCPToolMetaResolver,
 } from '@openai/agents';
 import { MismatchError, type MismatchSpec } from '../errors/MismatchError';
-import { misuse, type StepContext } from '../errors/ScriptError';
+import type { StepContext } from '../errors/ScriptError';
 import { brief } from '../format/brief';
 import { closest } from '../format/closest';
 import type { DoubleOptions } from '../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from './bounded';
 import { Ledger, LEDGER } from './ledger';
+import { StepQueue } from './stepQueue';
 import {
   contentWithMetadata,
   describeMcpCall,
@@ -96,9 +97,7 @@ export class McpDouble implements MCPServer {
   errorFunction?: MCPToolErrorFunction | null;
   toolMetaResolver?: MCPToolMetaResolver;
   readonly #tools: ReadonlyMap<string, DeclaredMcpTool>;
-  readonly #steps: PlannedMcpStep[] = [];
-  #used = 0;
-  #open: OpenMcpStep | undefined;
+  readonly #script = new StepQueue<PlannedMcpStep, OpenMcpStep>();
   readonly #log: CallEntry[] = [];
   readonly #ledger: Ledger<McpView>;
   readonly #timeoutMs: number;
@@ -122,12 +121,7 @@ export class McpDouble implements MCPServer {
       kind: 'mcp',
       name: options.name,
       verify: options.verify !== false,
-      pending: () => [
-        ...this.#steps.slice(this.#used).map((step, offset) => ({ index: this.#used + offset, label: step.label })),
-        ...(this.#open
-          ? [{ index: this.#open.context.stepIndex, label: `${this.#open.label} (no outcome: end it with .returns(…), .fails(…) or .responds(…))` }]
-          : []),
-      ],
+      pending: () => this.#script.pending(),
       view: () => ({ label: this.label, calls: this.calls }),
     });
   }
@@ -149,7 +143,7 @@ export class McpDouble implements MCPServer {
 
   /** The number of steps not consumed yet (a step still waiting for its outcome included). */
   get remainingSteps(): number {
-    return this.#steps.length - this.#used + (this.#open ? 1 : 0);
+    return this.#script.remaining;
   }
 
   /** Throws `IncompleteScriptError` when steps are left or a call did not match the script. */
@@ -204,11 +198,11 @@ export class McpDouble implements MCPServer {
 
   /** Appends a planned step; the builder's only way in. Returns its zero-based index. */
   protected appendStep(step: PlannedMcpStep): number {
-    return this.#steps.push(step) - 1;
+    return this.#script.append(step);
   }
 
   protected get stepCount(): number {
-    return this.#steps.length;
+    return this.#script.all.length;
   }
 
   /** The tools the server lists, by name. */
@@ -218,16 +212,16 @@ export class McpDouble implements MCPServer {
 
   /** Notes the step the builder is writing: calls are refused until `closeStep()`. */
   protected openStep(open: OpenMcpStep): void {
-    this.#open = open;
+    this.#script.open(open);
   }
 
   protected closeStep(step: PlannedMcpStep): void {
-    this.#open = undefined;
+    this.#script.close();
     this.appendStep(step);
   }
 
   protected get openedStep(): OpenMcpStep | undefined {
-    return this.#open;
+    return this.#script.opened;
   }
 
   #lifecycle(method: Exclude<McpMethod, 'callTool'>, outcome: string): CallEntry {
@@ -237,12 +231,13 @@ export class McpDouble implements MCPServer {
   async #callTool(tool: string, rawArgs: Record<string, unknown> | null): Promise<McpCallResult> {
     const args = detach(rawArgs ?? {});
     const entry = this.#record({ method: 'callTool', tool, args, setup: false, outcome: 'pending' });
-    if (this.#open) {
+    const refusal = this.#script.refusal('server');
+    if (refusal) {
       entry.outcome = 'refused: the script has a step without outcome';
-      throw misuse(this.#open.context, 'missing_outcome', `${this.#open.label} has no outcome, and the server was called; end it with .returns(…), .fails(…) or .responds(…).`);
+      throw refusal;
     }
     this.#refuseUnconnected(entry);
-    const next = this.#steps[this.#used];
+    const next = this.#script.next;
     const declared = this.#tools.get(tool);
     if (declared === undefined) {
       const suggestion = closest(tool, [...this.#tools.keys()]);
@@ -263,16 +258,14 @@ export class McpDouble implements MCPServer {
       });
     }
     if (next === undefined) {
-      const total = this.#steps.length;
       throw this.#mismatch(entry, {
         kind: 'unexpected_call',
         expected: 'no more calls',
-        why: total === 0 ? 'The script has no steps' : total === 1 ? 'Its one step is used' : `All ${total} steps are used`,
+        why: this.#script.ranOut(),
         fix: `Script another step, e.g. .expectCall(${JSON.stringify(tool)}${Object.keys(args).length === 0 ? '' : `, ${brief(args, 60)}`}).returns(…), if the workflow should go on`,
       });
     }
-    const stepIndex = this.#used;
-    this.#used += 1;
+    const stepIndex = this.#script.take();
     entry.step = stepIndex;
     entry.outcome = `step ${stepIndex + 1} ${next.label}`;
     if (next.tool !== tool) throw this.#mismatch(entry, { kind: 'wrong_method', expected: next.expects });

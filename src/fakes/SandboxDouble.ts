@@ -1,11 +1,12 @@
 import type { ApplyPatchOperation, Editor } from '@openai/agents';
 import { Manifest, type ExecCommandArgs, type SandboxSessionState } from '@openai/agents/sandbox';
 import { MismatchError, type MismatchSpec } from '../errors/MismatchError';
-import { misuse, type StepContext } from '../errors/ScriptError';
+import type { StepContext } from '../errors/ScriptError';
 import type { DoubleOptions } from '../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from './bounded';
 import { injectFault } from './faults';
 import { Ledger, LEDGER } from './ledger';
+import { StepQueue } from './stepQueue';
 import { firstLine, isAssertionError, isUnplannedError } from './predicate';
 import {
   SESSION_METHOD_MODES,
@@ -78,10 +79,7 @@ export class SandboxDouble {
   readonly name: string | undefined;
   /** The session state the SDK reads and updates: an empty manifest, as on the SDK's scripted session. */
   state: SandboxSessionState = { manifest: new Manifest() };
-  readonly #steps: PlannedSandboxStep[] = [];
-  #used = 0;
-  /** A step the builder is writing: the session refuses calls until it has its outcome. */
-  #open: OpenStep | undefined;
+  readonly #script = new StepQueue<PlannedSandboxStep, OpenStep>();
   readonly #log: CallEntry[] = [];
   readonly #ledger: Ledger<SandboxRecord>;
   readonly #present = new Set<SessionMethod>(ALWAYS_PRESENT);
@@ -105,12 +103,7 @@ export class SandboxDouble {
       kind: 'sandbox',
       name: options.name,
       verify: options.verify !== false,
-      pending: () => [
-        ...this.#steps.slice(this.#used).map((step, offset) => ({ index: this.#used + offset, label: step.label })),
-        ...(this.#open
-          ? [{ index: this.#open.context.stepIndex, label: `${this.#open.label} (no outcome: end it with .returns(…), .fails(…) or .responds(…))` }]
-          : []),
-      ],
+      pending: () => this.#script.pending(),
       view: () => ({ label: this.label, calls: this.calls, writes: this.#workspace.writes }),
     });
   }
@@ -132,7 +125,7 @@ export class SandboxDouble {
 
   /** The number of steps not consumed yet (a step still waiting for its outcome included). */
   get remainingSteps(): number {
-    return this.#steps.length - this.#used + (this.#open ? 1 : 0);
+    return this.#script.remaining;
   }
 
   /** Throws `IncompleteScriptError` when steps are left or a call did not match the script. */
@@ -157,15 +150,15 @@ export class SandboxDouble {
 
   /** Appends a planned step; the builder's only way in. Returns its zero-based index. */
   protected appendStep(step: PlannedSandboxStep): number {
-    this.#steps.push(step);
+    const index = this.#script.append(step);
     if (isSessionMethod(step.method)) this.#install(step.method);
     // A writeStdin step is what makes the shell capability offer `write_stdin`.
     if (step.method === 'writeStdin') this.#install('supportsPty');
-    return this.#steps.length - 1;
+    return index;
   }
 
   protected get stepCount(): number {
-    return this.#steps.length;
+    return this.#script.all.length;
   }
 
   /** Whether the SDK should find `method` on the session. */
@@ -185,18 +178,18 @@ export class SandboxDouble {
 
   /** Notes the step the builder is writing: calls are refused until `closeStep()` (a test bug, not a mismatch). */
   protected openStep(open: OpenStep): void {
-    this.#open = open;
+    this.#script.open(open);
   }
 
   /** Ends the step `openStep()` noted by appending it with its outcome. */
   protected closeStep(step: PlannedSandboxStep): void {
-    this.#open = undefined;
+    this.#script.close();
     this.appendStep(step);
   }
 
   /** The step the builder is writing, if any. */
   protected get openedStep(): OpenStep | undefined {
-    return this.#open;
+    return this.#script.opened;
   }
 
   #install(method: SessionMethod): void {
@@ -217,18 +210,15 @@ export class SandboxDouble {
   /** Plays one call: a set-up answer, the next step's outcome, or a recorded mismatch. */
   #call(method: ScriptedMethod, rawArgs: readonly unknown[]): unknown {
     const args = detach([...rawArgs]);
-    if (this.#open) {
+    const refusal = this.#script.refusal('session');
+    if (refusal) {
       this.#record(method, args, false, undefined, 'refused: the script has a step without outcome');
-      throw misuse(
-        this.#open.context,
-        'missing_outcome',
-        `${this.#open.label} has no outcome, and the session was called; end it with .returns(…), .fails(…) or .responds(…).`,
-      );
+      throw refusal;
     }
-    const next = this.#steps[this.#used];
+    const next = this.#script.next;
     const sameMethod = next !== undefined && next.method === method;
     const rejection = sameMethod ? next.check(args) : undefined;
-    const setup = setupAnswer(method, args, { editor: this.#editor, interactive: this.#steps.some((step) => step.method === 'writeStdin') });
+    const setup = setupAnswer(method, args, { editor: this.#editor, interactive: this.#script.all.some((step) => step.method === 'writeStdin') });
     if (setup && !(sameMethod && (rejection === undefined || !setup.shared))) {
       this.#record(method, args, true, undefined, `${setup.label} (set-up)`);
       return setup.value;
@@ -242,8 +232,7 @@ export class SandboxDouble {
       const entry = this.#record(method, args, false, undefined, 'no step left');
       throw this.#mismatch(entry, this.#ranOut(entry));
     }
-    const stepIndex = this.#used;
-    this.#used += 1;
+    const stepIndex = this.#script.take();
     const entry = this.#record(method, args, false, stepIndex, `step ${stepIndex + 1} ${next.label}`);
     if (!sameMethod || rejection !== undefined) {
       throw this.#mismatch(entry, {
@@ -315,11 +304,10 @@ export class SandboxDouble {
   }
 
   #ranOut(entry: CallEntry): Pick<MismatchSpec, 'kind' | 'expected' | 'why' | 'fix'> {
-    const total = this.#steps.length;
     return {
       kind: 'unexpected_call',
       expected: 'no more calls',
-      why: total === 0 ? 'The script has no steps' : total === 1 ? 'Its one step is used' : `All ${total} steps are used`,
+      why: this.#script.ranOut(),
       fix: `Script another step, e.g. ${suggestion(entry.method, entry.args)}, if the workflow should go on`,
     };
   }

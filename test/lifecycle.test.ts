@@ -95,3 +95,101 @@ describe('lifecycle()', () => {
     expect(life.events.map((event) => event.type)).toEqual(['agent_start', 'agent_end']);
   });
 });
+
+describe('toHaveLifecycle(): its verdict and its messages', () => {
+  const matcherError = (type: string, value: string) =>
+    [
+      'expect(received).toHaveLifecycle(expected)',
+      '',
+      'Matcher error: expected value must be a non-empty array of events (strings like "Triage: agent_start", or partial events)',
+      '',
+      `Expected has type:  ${type}`,
+      `Expected has value: ${value}`,
+    ].join('\n');
+
+  async function soloRun() {
+    const agent = new Agent({ name: 'Solo', model: model().replies('Hi.') });
+    const life = lifecycle(agent);
+    await run(agent, 'Hi');
+    return life;
+  }
+
+  test('an expected value that is not a non-empty array of strings and partial events is a matcher error, whatever the recorder holds', async () => {
+    const life = await soloRun();
+    expect(failureOf(() => expect(life).toHaveLifecycle('Solo: agent_start'))).toBe(matcherError('string', '"Solo: agent_start"'));
+    expect(failureOf(() => expect(life).toHaveLifecycle({}))).toBe(matcherError('object', '{}'));
+    expect(failureOf(() => expect(life).toHaveLifecycle([]))).toBe(matcherError('array', '[]'));
+    expect(failureOf(() => expect(life).toHaveLifecycle([1]))).toBe(matcherError('array', '[1]'));
+    expect(failureOf(() => expect(life).toHaveLifecycle([null]))).toBe(matcherError('array', '[null]'));
+    // One bad entry among good ones is enough.
+    expect(failureOf(() => expect(life).toHaveLifecycle(['Solo: agent_start', 2]))).toBe(matcherError('array', '["Solo: agent_start", 2]'));
+    expect(failureOf(() => expect(life).not.toHaveLifecycle([{ agent: 'Solo' }, null]))).toContain('Matcher error: expected value must be a non-empty array of events');
+    // Strings and partial events together are valid.
+    expect(life).toHaveLifecycle(['Solo: agent_start', { agent: 'Solo', type: 'agent_end' }]);
+  });
+
+  test('none of the events found: the message says so and lists what the recorder saw', async () => {
+    const life = await soloRun();
+    expect(failureOf(() => expect(life).toHaveLifecycle(['Other: agent_start', 'Solo: agent_start']))).toBe(
+      [
+        'expect(received).toHaveLifecycle(expected)',
+        '',
+        'Expected: these events in order: "Other: agent_start" → "Solo: agent_start"',
+        'Received: none of them in order; then no "Other: agent_start"',
+        '',
+        'Events lifecycle() recorded:',
+        '  1. Solo: agent_start',
+        '  2. Solo: agent_end → "Hi."',
+      ].join('\n'),
+    );
+  });
+
+  test('some of the events found in order: the message counts them, marks them and names the first one missing', async () => {
+    const life = await soloRun();
+    // The agent_start is there, but not after the agent_end: order counts.
+    expect(failureOf(() => expect(life).toHaveLifecycle(['Solo: agent_end', { agent: 'Solo', type: 'agent_start' }]))).toBe(
+      [
+        'expect(received).toHaveLifecycle(expected)',
+        '',
+        'Expected: these events in order: "Solo: agent_end" → {"agent": "Solo", "type": "agent_start"}',
+        'Received: the first 1 in order; then no {"agent":"Solo","type":"agent_start"}',
+        '',
+        'Events lifecycle() recorded:',
+        '  1. Solo: agent_start',
+        '→ 2. Solo: agent_end → "Hi."',
+      ].join('\n'),
+    );
+  });
+
+  test('.not: every event found in order fails, with all of them marked', async () => {
+    const life = await soloRun();
+    expect(life).not.toHaveLifecycle(['Solo: agent_end', 'Solo: agent_start']);
+    expect(failureOf(() => expect(life).not.toHaveLifecycle(['Solo: agent_start', { agent: 'Solo', type: 'agent_end' }]))).toBe(
+      [
+        'expect(received).not.toHaveLifecycle(expected)',
+        '',
+        'Expected: not these events in order: "Solo: agent_start" → {"agent": "Solo", "type": "agent_end"}',
+        'Received: all of them, in order',
+        '',
+        'Events lifecycle() recorded:',
+        '→ 1. Solo: agent_start',
+        '→ 2. Solo: agent_end → "Hi."',
+      ].join('\n'),
+    );
+  });
+
+  test('a recorder that recorded no events says so instead of listing them', () => {
+    const idle = lifecycle(new Agent({ name: 'Idle' }), { name: 'idle' });
+    expect(failureOf(() => expect(idle).toHaveLifecycle(['Idle: agent_start']))).toBe(
+      [
+        'expect(received).toHaveLifecycle(expected)',
+        '',
+        'Expected: these events in order: "Idle: agent_start"',
+        'Received: none of them in order; then no "Idle: agent_start"',
+        '',
+        'lifecycle("idle") recorded no events.',
+      ].join('\n'),
+    );
+    expect(idle).not.toHaveLifecycle(['Idle: agent_start']);
+  });
+});

@@ -67,3 +67,306 @@ describe('toHaveTrippedGuardrail and toHavePassedGuardrail', () => {
     expect(failureOf(() => expect(new Error('plain')).toHaveTrippedGuardrail())).toContain('a RunResult, or the tripwire error a run rejected with');
   });
 });
+
+/** A value the matchers read as a RunResult, carrying these guardrail result lists (records the SDK would not make, too). */
+const runResultWith = (lists: Record<string, unknown>) => ({ newItems: [], finalOutput: 'Done.', ...lists });
+
+describe('toHaveTrippedGuardrail and toHavePassedGuardrail: every branch of the messages', () => {
+  test('toHaveTrippedGuardrail() without a guardrail: every guardrail passed, no guardrail ran, and .not names the one that tripped', async () => {
+    const passed = await run(guarded(model().replies('Hello.')), 'Hi');
+    expect(failureOf(() => expect(passed).toHaveTrippedGuardrail())).toBe(
+      [
+        'expect(received).toHaveTrippedGuardrail()',
+        '',
+        'Expected: a guardrail to trip',
+        'Received: every guardrail passed',
+        '',
+        'Guardrails of the run:',
+        '→ 1. input guardrail "no_secrets": passed {"reason":"secret"}',
+        '→ 2. output guardrail "polite": passed {}',
+      ].join('\n'),
+    );
+
+    const plain = await run(new Agent({ name: 'Plain', model: model().replies('Hi.') }), 'Hi');
+    expect(plain).not.toHaveTrippedGuardrail();
+    expect(failureOf(() => expect(plain).toHaveTrippedGuardrail())).toBe(
+      ['expect(received).toHaveTrippedGuardrail()', '', 'Expected: a guardrail to trip', 'Received: no guardrail ran', '', 'No guardrail ran in the run.'].join('\n'),
+    );
+
+    const error = await rejectionOf(run(guarded(model({ verify: false }).replies('Hello.')), 'my secret is 42'));
+    expect(failureOf(() => expect(error).not.toHaveTrippedGuardrail())).toBe(
+      [
+        'expect(received).not.toHaveTrippedGuardrail()',
+        '',
+        'Expected: a guardrail not to trip',
+        'Received: "no_secrets" tripped',
+        '',
+        'Guardrails of the InputGuardrailTripwireTriggered:',
+        '→ 1. input guardrail "no_secrets": tripped {"reason":"secret"}',
+      ].join('\n'),
+    );
+  });
+
+  test('toHaveTrippedGuardrail(guardrail): no guardrail of that name ran, it passed, and .not marks only the calls it tripped on', async () => {
+    const plain = await run(new Agent({ name: 'Plain', model: model().replies('Hi.') }), 'Hi');
+    expect(plain).not.toHaveTrippedGuardrail(noSecrets);
+    expect(failureOf(() => expect(plain).toHaveTrippedGuardrail(noSecrets))).toBe(
+      [
+        'expect(received).toHaveTrippedGuardrail(guardrail)',
+        '',
+        'Expected: guardrail "no_secrets" to trip',
+        'Received: no guardrail named "no_secrets" ran',
+        '',
+        'No guardrail ran in the run.',
+      ].join('\n'),
+    );
+
+    const passed = await run(guarded(model().replies('Hello.')), 'Hi');
+    expect(failureOf(() => expect(passed).toHaveTrippedGuardrail('polite'))).toBe(
+      [
+        'expect(received).toHaveTrippedGuardrail(guardrail)',
+        '',
+        'Expected: guardrail "polite" to trip',
+        'Received: "polite" passed',
+        '',
+        'Guardrails of the run:',
+        '  1. input guardrail "no_secrets": passed {"reason":"secret"}',
+        '→ 2. output guardrail "polite": passed {}',
+      ].join('\n'),
+    );
+
+    // The tool guardrail let one call through and rejected the other: it tripped, on the second.
+    const mixed = await run(guarded(model().calls(remove, { id: 'a-1' }).calls(remove, { id: 'prod-1' }).thenReplies('Done.')), 'Remove both');
+    expect(mixed).toHaveTrippedGuardrail(noDelete);
+    expect(mixed).toHaveTrippedGuardrail();
+    expect(mixed).not.toHaveTrippedGuardrail(noSecrets);
+    expect(failureOf(() => expect(mixed).not.toHaveTrippedGuardrail(noDelete))).toBe(
+      [
+        'expect(received).not.toHaveTrippedGuardrail(guardrail)',
+        '',
+        'Expected: guardrail "no_delete" not to trip',
+        'Received: "no_delete" tripped',
+        '',
+        'Guardrails of the run:',
+        '  1. input guardrail "no_secrets": passed {"reason":"secret"}',
+        '  2. output guardrail "polite": passed {}',
+        '  3. tool input guardrail "no_delete": allow',
+        '→ 4. tool input guardrail "no_delete": rejectContent: "Not on prod."',
+      ].join('\n'),
+    );
+  });
+
+  test('toHavePassedGuardrail: it ran once or N times and passed (.not), it tripped on one call of several, no guardrail of that name ran', async () => {
+    const passed = await run(guarded(model().replies('Hello.')), 'Hi');
+    expect(failureOf(() => expect(passed).not.toHavePassedGuardrail(noSecrets))).toBe(
+      [
+        'expect(received).not.toHavePassedGuardrail(guardrail)',
+        '',
+        'Expected: guardrail "no_secrets" not to run and pass',
+        'Received: it ran once and passed',
+        '',
+        'Guardrails of the run:',
+        '→ 1. input guardrail "no_secrets": passed {"reason":"secret"}',
+        '  2. output guardrail "polite": passed {}',
+      ].join('\n'),
+    );
+
+    const twice = await run(guarded(model().calls(remove, { id: 'a-1' }).calls(remove, { id: 'b-2' }).thenReplies('Done.')), 'Remove both');
+    expect(twice).toHavePassedGuardrail(noDelete);
+    expect(twice).not.toHaveTrippedGuardrail(noDelete);
+    expect(failureOf(() => expect(twice).not.toHavePassedGuardrail(noDelete))).toBe(
+      [
+        'expect(received).not.toHavePassedGuardrail(guardrail)',
+        '',
+        'Expected: guardrail "no_delete" not to run and pass',
+        'Received: it ran 2 times and passed',
+        '',
+        'Guardrails of the run:',
+        '  1. input guardrail "no_secrets": passed {"reason":"secret"}',
+        '  2. output guardrail "polite": passed {}',
+        '→ 3. tool input guardrail "no_delete": allow',
+        '→ 4. tool input guardrail "no_delete": allow',
+      ].join('\n'),
+    );
+
+    // Passing on one call does not make up for tripping on another; other guardrails' verdicts do not count.
+    const mixed = await run(guarded(model().calls(remove, { id: 'a-1' }).calls(remove, { id: 'prod-1' }).thenReplies('Done.')), 'Remove both');
+    expect(mixed).toHavePassedGuardrail(noSecrets);
+    expect(mixed).not.toHavePassedGuardrail(noDelete);
+    expect(failureOf(() => expect(mixed).toHavePassedGuardrail(noDelete))).toBe(
+      [
+        'expect(received).toHavePassedGuardrail(guardrail)',
+        '',
+        'Expected: guardrail "no_delete" to run and pass',
+        'Received: "no_delete" tripped',
+        '',
+        'Guardrails of the run:',
+        '  1. input guardrail "no_secrets": passed {"reason":"secret"}',
+        '  2. output guardrail "polite": passed {}',
+        '→ 3. tool input guardrail "no_delete": allow',
+        '→ 4. tool input guardrail "no_delete": rejectContent: "Not on prod."',
+      ].join('\n'),
+    );
+
+    const plain = await run(new Agent({ name: 'Plain', model: model().replies('Hi.') }), 'Hi');
+    expect(plain).not.toHavePassedGuardrail('no_secrets');
+    expect(failureOf(() => expect(plain).toHavePassedGuardrail('no_secrets'))).toBe(
+      [
+        'expect(received).toHavePassedGuardrail(guardrail)',
+        '',
+        'Expected: guardrail "no_secrets" to run and pass',
+        'Received: no guardrail named "no_secrets" ran',
+        '',
+        'No guardrail ran in the run.',
+      ].join('\n'),
+    );
+
+    const error = await rejectionOf(run(guarded(model({ verify: false }).replies('Hello.')), 'my secret is 42'));
+    expect(error).not.toHavePassedGuardrail(noSecrets);
+    expect(failureOf(() => expect(error).toHavePassedGuardrail(noSecrets))).toBe(
+      [
+        'expect(received).toHavePassedGuardrail(guardrail)',
+        '',
+        'Expected: guardrail "no_secrets" to run and pass',
+        'Received: "no_secrets" tripped',
+        '',
+        'Guardrails of the InputGuardrailTripwireTriggered:',
+        '→ 1. input guardrail "no_secrets": tripped {"reason":"secret"}',
+      ].join('\n'),
+    );
+  });
+
+  test('a guardrail is its definition or its name; anything else fails with a matcher error naming what was expected', async () => {
+    const passed = await run(guarded(model().replies('Hello.')), 'Hi');
+    expect(passed).toHavePassedGuardrail({ name: 'no_secrets' });
+    expect(passed).not.toHaveTrippedGuardrail({ name: 'no_secrets' });
+
+    expect(failureOf(() => expect(passed).toHavePassedGuardrail(42 as never))).toBe(
+      [
+        'expect(received).toHavePassedGuardrail(guardrail)',
+        '',
+        'Matcher error: guardrail value must be a guardrail or its name',
+        '',
+        'Guardrail has type:  number',
+        'Guardrail has value: 42',
+      ].join('\n'),
+    );
+    expect(failureOf(() => expect(passed).not.toHaveTrippedGuardrail(42 as never))).toBe(
+      [
+        'expect(received).not.toHaveTrippedGuardrail(guardrail)',
+        '',
+        'Matcher error: guardrail value must be a guardrail or its name',
+        '',
+        'Guardrail has type:  number',
+        'Guardrail has value: 42',
+      ].join('\n'),
+    );
+    expect(failureOf(() => expect(passed).toHaveTrippedGuardrail(''))).toBe(
+      [
+        'expect(received).toHaveTrippedGuardrail(guardrail)',
+        '',
+        'Matcher error: guardrail value must be a guardrail or its name',
+        '',
+        'Guardrail has type:  string',
+        'Guardrail has value: ""',
+      ].join('\n'),
+    );
+    expect(failureOf(() => expect(passed).toHavePassedGuardrail(null as never))).toBe(
+      ['expect(received).toHavePassedGuardrail(guardrail)', '', 'Matcher error: guardrail value must be a guardrail or its name', '', 'Guardrail has value: null'].join('\n'),
+    );
+
+    // An object without a string name, or a function (whose `name` is the function's), is not a guardrail definition.
+    function no_secrets(): void {}
+    const invalid: unknown[] = [42, '', null, {}, { name: 42 }, { title: 'no_secrets' }, no_secrets];
+    for (const value of invalid) {
+      for (const failure of [
+        failureOf(() => expect(passed).toHavePassedGuardrail(value as never)),
+        failureOf(() => expect(passed).not.toHavePassedGuardrail(value as never)),
+        failureOf(() => expect(passed).toHaveTrippedGuardrail(value as never)),
+        failureOf(() => expect(passed).not.toHaveTrippedGuardrail(value as never)),
+      ]) {
+        expect(failure).toContain('\n\nMatcher error: guardrail value must be a guardrail or its name\n\n');
+        expect(failure).toContain('Guardrail has value: ');
+      }
+    }
+  });
+
+  test('a received value that is neither a RunResult nor a tripwire error fails with a matcher error', () => {
+    expect(failureOf(() => expect(null).toHaveTrippedGuardrail())).toBe(
+      [
+        'expect(received).toHaveTrippedGuardrail()',
+        '',
+        'Matcher error: received value must be a RunResult, or the tripwire error a run rejected with (e.g. InputGuardrailTripwireTriggered)',
+        '',
+        'Received has value: null',
+      ].join('\n'),
+    );
+    const tripwire = { guardrail: { type: 'input', name: 'no_secrets' }, output: { tripwireTriggered: true } };
+    const received: unknown[] = [
+      null,
+      undefined,
+      'Hello.',
+      new Error('plain'),
+      // An error whose result names no guardrail, and an object that carries a result but is no error.
+      Object.assign(new Error('odd'), { result: {} }),
+      Object.assign(new Error('odd'), { result: { guardrail: { type: 'input' }, output: { tripwireTriggered: true } } }),
+      { result: tripwire },
+    ];
+    for (const value of received) {
+      for (const failure of [
+        failureOf(() => expect(value).toHaveTrippedGuardrail()),
+        failureOf(() => expect(value).not.toHaveTrippedGuardrail('no_secrets')),
+        failureOf(() => expect(value).toHavePassedGuardrail('no_secrets')),
+        failureOf(() => expect(value).not.toHavePassedGuardrail('no_secrets')),
+      ]) {
+        expect(failure).toContain(
+          '\n\nMatcher error: received value must be a RunResult, or the tripwire error a run rejected with (e.g. InputGuardrailTripwireTriggered)\n\n',
+        );
+      }
+    }
+    expect(Object.assign(new Error('tripped'), { name: 'InputGuardrailTripwireTriggered', result: tripwire })).toHaveTrippedGuardrail('no_secrets');
+  });
+
+  test('the listed guardrails: each kind of verdict, outputInfo cut short, and records with no type or no name left out', () => {
+    const result = runResultWith({
+      inputGuardrailResults: [
+        { guardrail: { type: 'input', name: 'bare' }, output: { tripwireTriggered: false } },
+        { guardrail: { type: 'input', name: 'wordy' }, output: { tripwireTriggered: true, outputInfo: { reason: 'x'.repeat(100) } } },
+        { guardrail: { type: 'input', name: 'truthy' }, output: { tripwireTriggered: 'yes', outputInfo: null } },
+        { guardrail: { name: 'untyped' }, output: { tripwireTriggered: true } },
+        { guardrail: { type: 'input' }, output: { tripwireTriggered: true } },
+        { guardrail: { type: 'input', name: 42 }, output: { tripwireTriggered: true } },
+        { output: { tripwireTriggered: true } },
+      ],
+      outputGuardrailResults: 'not a list',
+      toolInputGuardrailResults: [
+        { guardrail: { type: 'tool_input', name: 'letting' }, output: { behavior: { type: 'allow' } } },
+        { guardrail: { type: 'tool_input', name: 'throwing' }, output: { behavior: { type: 'throwException' } } },
+      ],
+      toolOutputGuardrailResults: [{ guardrail: { type: 'tool_output', name: 'redacting' }, output: { behavior: { type: 'rejectContent', message: 'Redacted.' } } }],
+    });
+    expect(result).toHavePassedGuardrail('bare');
+    expect(result).toHavePassedGuardrail('truthy');
+    expect(result).toHavePassedGuardrail('letting');
+    expect(result).not.toHavePassedGuardrail('untyped');
+    expect(result).not.toHaveTrippedGuardrail('untyped');
+    expect(result).toHaveTrippedGuardrail('throwing');
+    expect(result).toHaveTrippedGuardrail('redacting');
+    expect(failureOf(() => expect(result).not.toHaveTrippedGuardrail())).toBe(
+      [
+        'expect(received).not.toHaveTrippedGuardrail()',
+        '',
+        'Expected: a guardrail not to trip',
+        'Received: "wordy" tripped',
+        '',
+        'Guardrails of the run:',
+        '  1. input guardrail "bare": passed',
+        `→ 2. input guardrail "wordy": tripped {"reason":"${'x'.repeat(48)}…`,
+        '  3. input guardrail "truthy": passed null',
+        '  4. tool input guardrail "letting": allow',
+        '→ 5. tool input guardrail "throwing": throwException',
+        '→ 6. tool output guardrail "redacting": rejectContent: "Redacted."',
+      ].join('\n'),
+    );
+  });
+});

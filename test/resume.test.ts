@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { Agent, run, tool } from '@openai/agents';
+import { Agent, hostedMcpTool, run, tool } from '@openai/agents';
 import { z } from 'zod';
 import { model, resume, ScriptError } from 'agents-testkit';
+import { attachConversation, Conversation } from '../src/fakes/Conversation';
 import { describe, expect, failureOf, rejectionOf, test } from './support';
 
 const executed: string[] = [];
@@ -208,5 +209,177 @@ describe('resume(): misuse is refused with a reason', () => {
     expect(await rejectionOf(resume(agent, finished, { approve: refund }))).toMatchObject({ reason: 'not_paused' });
     expect(await rejectionOf(resume(agent, 'not json', {}))).toMatchObject({ reason: 'invalid_state' });
     expect(await rejectionOf(resume(agent, '{"$schemaVersion":"9.9"}', {}))).toMatchObject({ reason: 'invalid_state' });
+  });
+});
+
+describe('toHaveRespectedApprovals(): every branch of its verdict and its messages', () => {
+  const lines = (...text: string[]) => text.join('\n');
+
+  test('a value resume() did not make is a matcher error, not a failure', async () => {
+    expect(failureOf(() => expect('x').toHaveRespectedApprovals())).toBe(
+      lines(
+        'expect(received).toHaveRespectedApprovals()',
+        '',
+        'Matcher error: received value must be a run result that resume() returned (or the paused result it resumed)',
+        '',
+        'Received has type:  string',
+        'Received has value: "x"',
+      ),
+    );
+    // A run that never went through resume() carries no conversation, under .not too.
+    const plain = await run(support(model().replies('Hi.')), 'Hi');
+    expect(failureOf(() => expect(plain).not.toHaveRespectedApprovals()).split('\n').slice(0, 3)).toEqual([
+      'expect(received).not.toHaveRespectedApprovals()',
+      '',
+      'Matcher error: received value must be a run result that resume() returned (or the paused result it resumed)',
+    ]);
+  });
+
+  test('a resume that applied no decisions fails: there is nothing to check', async () => {
+    const stored = JSON.stringify({ ...(JSON.parse(readFileSync('test/fixtures/run-state/v1.17-side-effect-committed.json', 'utf8')) as object), initialInputGuardrailsCompleted: true });
+    const sideEffect = tool({ name: 'side_effect_tool', description: 'Runs once.', parameters: z.object({}).strict(), execute: async () => 'ran' });
+    const agent = new Agent({ name: 'SideEffectAgent', model: model().replies('done'), tools: [sideEffect] });
+
+    const resumed = await resume(agent, stored, {});
+
+    expect(failureOf(() => expect(resumed).toHaveRespectedApprovals())).toBe(
+      lines('expect(received).toHaveRespectedApprovals()', '', 'Expected: approval decisions to check', 'Received: resume() for agent "SideEffectAgent" applied none'),
+    );
+    expect(resumed).not.toHaveRespectedApprovals();
+  });
+
+  test('.not: an approved call that ran once and a rejected call that never ran pass, so .not fails, listing each decision', async () => {
+    executed.length = 0;
+    const agent = support(model().turn((t) => t.calls(refund, { orderId: 'A-1' }).calls(refund, { orderId: 'A-2' })).thenReplies('One refunded.'));
+
+    const resumed = await resume(agent, await run(agent, 'Refund both'), { approve: { callId: 'call_1' }, reject: { callId: 'call_2' } });
+
+    expect(executed).toEqual(['refund A-1']);
+    expect(resumed).toHaveRespectedApprovals();
+    expect(failureOf(() => expect(resumed).not.toHaveRespectedApprovals())).toBe(
+      lines(
+        'expect(received).not.toHaveRespectedApprovals()',
+        '',
+        'Expected: an approved call that did not run exactly once, or a rejected call that ran',
+        'Received: every approved call ran once, and no rejected call ran',
+        '',
+        'Decisions of resume() for agent "Support" and what came of them:',
+        '  1. approve refund({"orderId":"A-1"}) call_1 of agent "Support" (resume 1) — ran once (resume 1)',
+        '  2. reject refund({"orderId":"A-2"}) call_2 of agent "Support" (resume 1) — never ran',
+      ),
+    );
+  });
+
+  test('each decision counts the runs of its own call id only: two approved calls of one tool, each run once, pass', async () => {
+    executed.length = 0;
+    const agent = support(model().turn((t) => t.calls(refund, { orderId: 'A-1' }).calls(refund, { orderId: 'A-2' })).thenReplies('Both refunded.'));
+
+    const resumed = await resume(agent, await run(agent, 'Refund both'), { approve: refund });
+
+    expect(executed).toEqual(['refund A-1', 'refund A-2']);
+    expect(resumed).toHaveRespectedApprovals();
+    expect(failureOf(() => expect(resumed).not.toHaveRespectedApprovals())).toContain(
+      lines(
+        '  1. approve refund({"orderId":"A-1"}) call_1 of agent "Support" (resume 1) — ran once (resume 1)',
+        '  2. approve refund({"orderId":"A-2"}) call_2 of agent "Support" (resume 1) — ran once (resume 1)',
+      ),
+    );
+  });
+
+  test('a rejected call that ran fails, naming it, its verdict and when it ran', async () => {
+    executed.length = 0;
+    const agent = support(model({ verify: false }).calls(refund, { orderId: 'A-1' }).thenReplies('Not refunded.').thenReplies('Refunded.'));
+    const paused = await run(agent, 'Refund A-1');
+
+    await resume(agent, paused, { reject: refund }, { verify: false });
+    // The app restores the same stored state again and approves this time: the rejected call runs.
+    const flipped = await resume(agent, paused, { approve: refund }, { verify: false });
+
+    expect(executed).toEqual(['refund A-1']);
+    expect(failureOf(() => expect(flipped).toHaveRespectedApprovals())).toBe(
+      lines(
+        'expect(received).toHaveRespectedApprovals()',
+        '',
+        'Expected: every approved call to run exactly once, and no rejected call to run',
+        'Received: refund({"orderId":"A-1"}) call_1 of agent "Support", rejected, ran once (resume 2)',
+        '',
+        'Decisions of resume() for agent "Support" and what came of them:',
+        '→ 1. reject refund({"orderId":"A-1"}) call_1 of agent "Support" (resume 1) — ran once (resume 2)',
+        '  2. approve refund({"orderId":"A-1"}) call_1 of agent "Support" (resume 2) — ran once (resume 2)',
+      ),
+    );
+    expect(flipped).not.toHaveRespectedApprovals();
+  });
+
+  test('an approved hosted MCP call runs at the provider: no run of it is seen, and it passes', async () => {
+    const docs = hostedMcpTool({ serverLabel: 'docs', serverUrl: 'https://docs.example/mcp', requireApproval: 'always' });
+    const script = model()
+      .asksMcpApproval('docs', 'delete_page', { page: 'old' })
+      .thenTurn((t) => t.callsHostedMcp('docs', 'delete_page', { page: 'old' }, { output: 'deleted' }).replies('Deleted.'));
+    const agent = new Agent({ name: 'Editor', model: script, tools: [docs] });
+
+    const resumed = await resume(agent, await run(agent, 'Delete the old page'), { approve: 'delete_page' });
+
+    expect(resumed).toHaveRespectedApprovals();
+    expect(failureOf(() => expect(resumed).not.toHaveRespectedApprovals())).toContain(
+      lines('Decisions of resume() for agent "Editor" and what came of them:', '  1. approve delete_page({"page":"old"}) mcpr_call_1 of agent "Editor" (resume 1) — runs at the provider'),
+    );
+  });
+
+  // Outcomes the SDK does not produce on demand (an approved call that never runs, runs without a
+  // call id), written straight into a conversation the way resume() writes them.
+  function conversation(): { result: object; record: Conversation } {
+    const record = new Conversation({ name: 'refunds', verify: false });
+    const result = {};
+    attachConversation(result, record);
+    return { result, record };
+  }
+  const decision = (verdict: 'approve' | 'reject', callId: string | undefined, orderId: string) => ({ verdict, tool: 'refund', callId, agent: 'Support', args: { orderId }, always: false });
+
+  test('an approved call that never ran fails; runs of another call id, of another agent, or without a call id do not count for it', () => {
+    const { result, record } = conversation();
+    const number = record.startResume([decision('approve', 'call_1', 'A-1'), decision('approve', undefined, 'A-2')]);
+    record.finishResume(
+      number,
+      [
+        { tool: 'refund', callId: 'call_9', agent: 'Support' },
+        { tool: 'refund', callId: 'call_1', agent: 'Billing' },
+        { tool: 'refund', callId: undefined, agent: 'Support' },
+      ],
+      [],
+    );
+
+    expect(failureOf(() => expect(result).toHaveRespectedApprovals())).toBe(
+      lines(
+        'expect(received).toHaveRespectedApprovals()',
+        '',
+        'Expected: every approved call to run exactly once, and no rejected call to run',
+        'Received: refund({"orderId":"A-1"}) call_1 of agent "Support", approved, never ran',
+        '',
+        'Decisions of resume("refunds") and what came of them:',
+        '→ 1. approve refund({"orderId":"A-1"}) call_1 of agent "Support" (resume 1) — never ran',
+        '→ 2. approve refund({"orderId":"A-2"}) of agent "Support" (resume 1) — never ran',
+      ),
+    );
+  });
+
+  test('an approved call that ran before the pause and again in the resume fails: ran 2 times', () => {
+    const { result, record } = conversation();
+    record.ranBefore([{ tool: 'refund', callId: 'call_1', agent: 'Support' }]);
+    const number = record.startResume([decision('approve', 'call_1', 'A-1'), decision('reject', 'call_2', 'A-2')]);
+    record.finishResume(number, [{ tool: 'refund', callId: 'call_1', agent: 'Support' }], []);
+
+    expect(failureOf(() => expect(result).toHaveRespectedApprovals())).toBe(
+      lines(
+        'expect(received).toHaveRespectedApprovals()',
+        '',
+        'Expected: every approved call to run exactly once, and no rejected call to run',
+        'Received: refund({"orderId":"A-1"}) call_1 of agent "Support", approved, ran 2 times (before the pause, then resume 1)',
+        '',
+        'Decisions of resume("refunds") and what came of them:',
+        '→ 1. approve refund({"orderId":"A-1"}) call_1 of agent "Support" (resume 1) — ran 2 times (before the pause, then resume 1)',
+        '  2. reject refund({"orderId":"A-2"}) call_2 of agent "Support" (resume 1) — never ran',
+      ),
+    );
   });
 });

@@ -116,14 +116,14 @@ describe('toHaveLifecycle(): its verdict and its messages', () => {
 
   test('an expected value that is not a non-empty array of strings and partial events is a matcher error, whatever the recorder holds', async () => {
     const life = await soloRun();
-    expect(failureOf(() => expect(life).toHaveLifecycle('Solo: agent_start'))).toBe(matcherError('string', '"Solo: agent_start"'));
-    expect(failureOf(() => expect(life).toHaveLifecycle({}))).toBe(matcherError('object', '{}'));
+    expect(failureOf(() => expect(life).toHaveLifecycle('Solo: agent_start' as never))).toBe(matcherError('string', '"Solo: agent_start"'));
+    expect(failureOf(() => expect(life).toHaveLifecycle({} as never))).toBe(matcherError('object', '{}'));
     expect(failureOf(() => expect(life).toHaveLifecycle([]))).toBe(matcherError('array', '[]'));
-    expect(failureOf(() => expect(life).toHaveLifecycle([1]))).toBe(matcherError('array', '[1]'));
-    expect(failureOf(() => expect(life).toHaveLifecycle([null]))).toBe(matcherError('array', '[null]'));
+    expect(failureOf(() => expect(life).toHaveLifecycle([1] as never))).toBe(matcherError('array', '[1]'));
+    expect(failureOf(() => expect(life).toHaveLifecycle([null] as never))).toBe(matcherError('array', '[null]'));
     // One bad entry among good ones is enough.
-    expect(failureOf(() => expect(life).toHaveLifecycle(['Solo: agent_start', 2]))).toBe(matcherError('array', '["Solo: agent_start", 2]'));
-    expect(failureOf(() => expect(life).not.toHaveLifecycle([{ agent: 'Solo' }, null]))).toContain('Matcher error: expected value must be a non-empty array of events');
+    expect(failureOf(() => expect(life).toHaveLifecycle(['Solo: agent_start', 2] as never))).toBe(matcherError('array', '["Solo: agent_start", 2]'));
+    expect(failureOf(() => expect(life).not.toHaveLifecycle([{ agent: 'Solo' }, null] as never))).toContain('Matcher error: expected value must be a non-empty array of events');
     // Strings and partial events together are valid.
     expect(life).toHaveLifecycle(['Solo: agent_start', { agent: 'Solo', type: 'agent_end' }]);
   });

@@ -206,7 +206,7 @@ describe('toHaveCalledMcpTool: every branch of the message', () => {
     const files = mcp({ name: 'files', verify: false, tools: readerTools }).expectCall('read_file').returns('# A');
     await files.callTool('read_file', { path: 'a.md' });
     expect(files).toHaveCalledMcpTool(files.tools.read_file);
-    expect(files).toHaveCalledMcpTool({ name: 'read_file' });
+    expect(files).toHaveCalledMcpTool({ name: 'read_file' } as never);
     expect(files).toHaveCalledMcpTool('read_file');
     expect(files).toHaveCalledMcpTool(files.prefixedTools.read_file);
     expect(files).not.toHaveCalledMcpTool(files.tools.list_directory);
@@ -261,10 +261,10 @@ describe('the MCP matchers refuse an invalid tool or expected value with a match
   ])('the tool as %s', async (_kind, tool, type, value) => {
     const files = mcp({ name: 'files', verify: false, tools: readerTools }).expectCall('read_file').returns('# A');
     await files.callTool('read_file', { path: 'a.md' });
-    expect(failureOf(() => expect(files).toHaveCalledMcpTool(tool))).toBe(toolError('toHaveCalledMcpTool', '', type, value));
-    expect(failureOf(() => expect(files).not.toHaveCalledMcpTool(tool))).toContain('Matcher error: tool value must be the name of an MCP tool');
-    expect(failureOf(() => expect(files).toHaveMcpToolOutput(tool))).toBe(toolError('toHaveMcpToolOutput', '', type, value));
-    expect(failureOf(() => expect(files).not.toHaveMcpToolOutput(tool))).toContain('Matcher error: tool value must be the name of an MCP tool');
+    expect(failureOf(() => expect(files).toHaveCalledMcpTool(tool as never))).toBe(toolError('toHaveCalledMcpTool', '', type, value));
+    expect(failureOf(() => expect(files).not.toHaveCalledMcpTool(tool as never))).toContain('Matcher error: tool value must be the name of an MCP tool');
+    expect(failureOf(() => expect(files).toHaveMcpToolOutput(tool as never))).toBe(toolError('toHaveMcpToolOutput', '', type, value));
+    expect(failureOf(() => expect(files).not.toHaveMcpToolOutput(tool as never))).toContain('Matcher error: tool value must be the name of an MCP tool');
   });
 
   test.each([
@@ -282,8 +282,8 @@ describe('the MCP matchers refuse an invalid tool or expected value with a match
       ...(type === 'null' ? [] : [`Expected has type:  ${type}`]),
       `Expected has value: ${value}`,
     ].join('\n');
-    expect(failureOf(() => expect(files).toHaveMcpToolOutput('read_file', expected))).toBe(error);
-    expect(failureOf(() => expect(files).not.toHaveMcpToolOutput('read_file', expected))).toBe(error.replace('expect(received).', 'expect(received).not.'));
+    expect(failureOf(() => expect(files).toHaveMcpToolOutput('read_file', expected as never))).toBe(error);
+    expect(failureOf(() => expect(files).not.toHaveMcpToolOutput('read_file', expected as never))).toBe(error.replace('expect(received).', 'expect(received).not.'));
   });
 });
 

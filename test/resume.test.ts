@@ -212,6 +212,199 @@ describe('resume(): misuse is refused with a reason', () => {
   });
 });
 
+describe('resume(): every refusal says what was wrong, with its reason', () => {
+  const sameNamedRefund = tool({ name: 'refund', description: 'Another refund', parameters: z.object({ orderId: z.string() }), needsApproval: true, execute: async () => 'never' });
+  const stoppedFor = 'refund({"orderId":"A-1"}) call_1 of agent "Support"; refund({"orderId":"A-2"}) call_2 of agent "Support"';
+
+  async function pausedRun() {
+    const script = model({ verify: false }).turn((t) => t.calls(refund, { orderId: 'A-1' }).calls(refund, { orderId: 'A-2' }));
+    const agent = support(script);
+    return { agent, paused: await run(agent, 'Refund both') };
+  }
+
+  async function refusal(resuming: Promise<unknown>): Promise<{ reason: unknown; message: string }> {
+    const error = await rejectionOf(resuming);
+    expect(error).toBeInstanceOf(ScriptError);
+    return { reason: (error as ScriptError).reason, message: error.message };
+  }
+
+  test.each([
+    ['a number', 5, 'number 5'],
+    ['null', null, 'null'],
+    ['an object without a name', {}, 'an object ({})'],
+    ['an object whose name is not a string', { name: 7 }, 'an object ({"name":7})'],
+  ])('the agent as %s', async (_kind, agent, shown) => {
+    const { paused } = await pausedRun();
+    expect(await refusal(resume(agent as never, paused, { approve: refund }))).toEqual({
+      reason: 'invalid_option',
+      message: `resume(): the first argument is the agent the run started with; got ${shown}.`,
+    });
+  });
+
+  test.each([
+    ['a number', 5, 'number 5'],
+    ['null', null, 'null'],
+    ['an object without a state', {}, 'an object ({})'],
+    ['an object whose state is null', { state: null }, 'an object ({"state":null})'],
+  ])('the paused run as %s', async (_kind, paused, shown) => {
+    const { agent } = await pausedRun();
+    expect(await refusal(resume(agent, paused as never, {}))).toEqual({
+      reason: 'not_paused',
+      message: `resume(): expected the result of a run that stopped for approvals, or a stored state string; got ${shown}.`,
+    });
+  });
+
+  test('a state whose toString() gives no string, or no JSON', async () => {
+    const { agent } = await pausedRun();
+    expect(await refusal(resume(agent, { state: { toString: () => 5 } } as never, {}))).toEqual({
+      reason: 'invalid_state',
+      message: 'resume(): state.toString() gave number 5, not a string an app could store.',
+    });
+    const notJson = await refusal(resume(agent, 'not json', {}));
+    expect(notJson.reason).toBe('invalid_state');
+    expect(notJson.message).toMatch(/^resume\(\): the stored run state is not JSON \(.+\)\.$/);
+    expect(await refusal(resume(agent, '{}', {}))).toEqual({
+      reason: 'invalid_state',
+      message: 'resume(): the SDK cannot restore the stored run state: Run state is missing schema version',
+    });
+  });
+
+  test('a run with nothing to decide: finished, or stored mid-turn', async () => {
+    const agent = support(model().replies('Hi.'));
+    const finished = await run(agent, 'Hi');
+    expect(await refusal(resume(agent, finished, {}))).toEqual({
+      reason: 'not_paused',
+      message: 'resume(): the run did not stop for approvals (it finished), so there is nothing to resume.',
+    });
+    expect(await refusal(resume(agent, finished, { reject: 'refund' }))).toEqual({
+      reason: 'not_paused',
+      message: 'resume(): the run did not stop for approvals (it finished), so there is nothing to decide.',
+    });
+    // A state stored mid-turn resumes without decisions, and refuses decisions.
+    const midTurn = JSON.stringify({ ...(JSON.parse(readFileSync('test/fixtures/run-state/v1.17-side-effect-committed.json', 'utf8')) as object), initialInputGuardrailsCompleted: true });
+    const sideEffect = tool({ name: 'side_effect_tool', description: 'Runs once.', parameters: z.object({}).strict(), execute: async () => 'ran' });
+    const stored = new Agent({ name: 'SideEffectAgent', model: model({ verify: false }).replies('done'), tools: [sideEffect] });
+    expect(await refusal(resume(stored, midTurn, { approve: sideEffect }))).toEqual({
+      reason: 'not_paused',
+      message: 'resume(): the run did not stop for approvals, so there is nothing to decide.',
+    });
+  });
+
+  test.each([
+    ['a number', 5, 'number 5'],
+    ['null', null, 'null'],
+  ])('the decisions as %s', async (_kind, decisions, shown) => {
+    const { agent, paused } = await pausedRun();
+    expect(await refusal(resume(agent, paused, decisions as never))).toEqual({
+      reason: 'invalid_option',
+      message: `resume(): decisions are { approve?, reject? }, each a tool, a tool name, { tool?, callId?, always?, message? } or a list of them; got ${shown}.`,
+    });
+  });
+
+  test.each([
+    ['a key that is neither approve nor reject', { approve: refund, allow: refund }, 'decisions are { approve?, reject? }; "allow" is neither.'],
+    ['an empty tool name', { approve: ' ' }, 'approve: a tool name is empty.'],
+    ['a number in a list', { approve: [refund, 5] }, 'approve: expected a tool, a tool name or { tool?, callId?, always?, message? }; got number 5.'],
+    ['null', { reject: null }, 'reject: expected a tool, a tool name or { tool?, callId?, always?, message? }; got null.'],
+    ['{ } without tool or callId', { approve: { always: true } }, 'approve: { … } names a tool, a callId, or both.'],
+    ['a callId that is a number', { approve: { callId: 5 } }, 'approve: callId must be a non-empty string; got number 5.'],
+    ['an empty callId', { reject: { callId: '' } }, 'reject: callId must be a non-empty string; got the string "".'],
+    ['always that is not a boolean', { approve: { tool: 'refund', always: 'yes' } }, 'approve: always must be a boolean; got the string "yes".'],
+    ['a message on approve', { approve: { tool: 'refund', message: 'No.' } }, 'approve: message is the text a rejection sends the model, a string on reject only.'],
+    ['a message that is not a string', { reject: { tool: 'refund', message: 5 } }, 'reject: message is the text a rejection sends the model, a string on reject only.'],
+    ['{ tool } with an empty name', { approve: { tool: '' } }, 'approve: a tool name is empty.'],
+    ['{ tool } that is a number', { reject: { tool: 5, callId: 'call_1' } }, 'reject: expected a tool, a tool name or { tool?, callId?, always?, message? }; got number 5.'],
+  ])('a decision with %s', async (_kind, decisions, problem) => {
+    const { agent, paused } = await pausedRun();
+    expect(await refusal(resume(agent, paused, decisions as never))).toEqual({ reason: 'invalid_option', message: `resume(): ${problem}` });
+  });
+
+  test.each([
+    ['a name', { approve: 'refnd' }, 'approve "refnd"'],
+    ['a name and a call id', { approve: [{ tool: 'refund', callId: 'call_9' }] }, 'approve "refund", call call_9'],
+    ['a call id', { reject: { callId: 'call_9' } }, 'reject call call_9'],
+    ['a tool the agent was not built with', { approve: lookupOrder }, 'approve the tool lookup_order'],
+  ])('a decision for nothing: %s', async (_kind, decisions, shown) => {
+    const { agent, paused } = await pausedRun();
+    expect(await refusal(resume(agent, paused, decisions as never))).toEqual({
+      reason: 'unknown_approval',
+      message: `resume(): ${shown} fits none of the approvals the run stopped for: ${stoppedFor}.`,
+    });
+  });
+
+  test('a tool object of the same name as the agent\'s, but not the agent\'s, fits nothing, and the message says why', async () => {
+    const { agent, paused } = await pausedRun();
+    expect(await refusal(resume(agent, paused, { approve: sameNamedRefund }))).toEqual({
+      reason: 'unknown_approval',
+      message: `resume(): approve the tool refund fits none of the approvals the run stopped for: ${stoppedFor}. The agent's own tool named "refund" is another object: pass the tool the agent was built with, or its name.`,
+    });
+  });
+
+  test('a call both approved and rejected, and a call nobody decided', async () => {
+    const { agent, paused } = await pausedRun();
+    expect(await refusal(resume(agent, paused, { approve: 'refund', reject: { tool: refund, callId: 'call_2' } }))).toEqual({
+      reason: 'invalid_option',
+      message: 'resume(): refund({"orderId":"A-2"}) call_2 of agent "Support" is both approved and rejected; decide it once.',
+    });
+    expect(await refusal(resume(agent, paused, { reject: { tool: 'refund', callId: 'call_2' } }))).toEqual({
+      reason: 'undecided_approval',
+      message: 'resume(): the run stopped for approval of refund({"orderId":"A-1"}) call_1 of agent "Support", and no decision is about it; approve or reject it (by tool, name or { callId }).',
+    });
+  });
+});
+
+describe('resume(): which calls each decision reaches', () => {
+  test('a tool name decides every call of that tool; { tool, callId } decides only that call', async () => {
+    executed.length = 0;
+    const script = model()
+      .turn((t) => t.calls(refund, { orderId: 'A-1' }).calls(refund, { orderId: 'A-2' }))
+      .thenReplies('Done.');
+    const agent = support(script);
+    const paused = await run(agent, 'Refund both');
+
+    await resume(agent, paused, { approve: { tool: 'refund', callId: 'call_2' }, reject: { tool: refund, callId: 'call_1' } });
+    expect(executed).toEqual(['refund A-2']);
+  });
+
+  test('a tool name approves all its calls', async () => {
+    executed.length = 0;
+    const script = model()
+      .turn((t) => t.calls(refund, { orderId: 'A-1' }).calls(refund, { orderId: 'A-2' }))
+      .thenReplies('Done.');
+    const agent = support(script);
+
+    const resumed = await resume(agent, await run(agent, 'Refund both'), { approve: 'refund' });
+    expect(executed).toEqual(['refund A-1', 'refund A-2']);
+    expect(resumed).toHaveRespectedApprovals();
+  });
+
+  test('"always" on any of the decisions that reach a call holds for the calls still to come', async () => {
+    executed.length = 0;
+    const script = model()
+      .turn((t) => t.calls(refund, { orderId: 'A-1' }))
+      .thenCalls(refund, { orderId: 'A-2' })
+      .thenReplies('Refunded both.');
+    const agent = support(script);
+
+    const resumed = await resume(agent, await run(agent, 'Refund A-1, then A-2'), { approve: ['refund', { callId: 'call_1', always: true }] });
+    expect(resumed.interruptions).toEqual([]);
+    expect(executed).toEqual(['refund A-1', 'refund A-2']);
+  });
+
+  test('without "always", the next call of the tool stops for approval again', async () => {
+    executed.length = 0;
+    const script = model({ verify: false })
+      .turn((t) => t.calls(refund, { orderId: 'A-1' }))
+      .thenCalls(refund, { orderId: 'A-2' })
+      .thenReplies('Refunded both.');
+    const agent = support(script);
+
+    const resumed = await resume(agent, await run(agent, 'Refund A-1, then A-2'), { approve: ['refund', { callId: 'call_1', always: false }] });
+    expect(resumed.interruptions.map((item) => item.name)).toEqual(['refund']);
+    expect(executed).toEqual(['refund A-1']);
+  });
+});
+
 describe('toHaveRespectedApprovals(): every branch of its verdict and its messages', () => {
   const lines = (...text: string[]) => text.join('\n');
 

@@ -258,6 +258,134 @@ describe('mcp(): misuse is refused where it is written', () => {
     expect(thrownBy(() => files.expectCall('read_file').returns(42 as never))).toMatchObject({ reason: 'invalid_result' });
   });
 
+  test.each([
+    ['timeoutMs', -1, 'timeoutMs is how long a responder may take, a positive number of milliseconds up to 2147483647; got number -1.'],
+    ['cacheToolsList', 'y', 'cacheToolsList must be a boolean; got the string "y".'],
+    ['useStructuredContent', 1, 'useStructuredContent must be a boolean; got number 1.'],
+    ['requireConnect', null, 'requireConnect must be a boolean; got null.'],
+    ['toolFilter', 'read_file', 'toolFilter is the SDK\'s filter: a function, or { allowedToolNames?, blockedToolNames? }; got the string "read_file".'],
+    ['toolFilter', null, 'toolFilter is the SDK\'s filter: a function, or { allowedToolNames?, blockedToolNames? }; got null.'],
+    ['errorFunction', 5, 'errorFunction is a function, or null to make a failed call fail the run; got number 5.'],
+    ['toolMetaResolver', {}, 'toolMetaResolver must be a function; got an object ({}).'],
+  ])('the option %s as %j', (key, value, problem) => {
+    expect(thrownBy(() => mcp({ tools: fileTools, [key]: value } as never))).toMatchObject({ reason: 'invalid_option', message: `mcp(): ${problem}` });
+  });
+
+  test('the options the SDK takes as they are pass', () => {
+    const accepted = { timeoutMs: 50, cacheToolsList: true, useStructuredContent: false, requireConnect: false, toolFilter: { allowedToolNames: ['read_file'] }, errorFunction: null, toolMetaResolver: () => ({}) };
+    expect(mcp({ name: 'files', verify: false, tools: fileTools, ...accepted }).name).toBe('files');
+    expect(mcp({ name: 'files', verify: false, tools: fileTools, toolFilter: () => true, errorFunction: () => 'failed' }).name).toBe('files');
+    expect(thrownBy(() => mcp({ name: 'files' } as never))).toMatchObject({
+      reason: 'invalid_schema',
+      message: "mcp(\"files\"): pass the tools the server lists: mcp({ name: 'files', tools: { read_file: z.object({ path: z.string() }) } }).",
+    });
+  });
+
+  test.each([
+    ['a number', 5, 'number 5'],
+    ['a blank name', '  ', 'the string "  "'],
+    ['null', null, 'null'],
+    ['an object whose name is not a string', { name: 5 }, 'an object ({"name":5})'],
+  ])('a step of a tool given as %s', (_kind, tool, shown) => {
+    const files = filesServer({ verify: false });
+    expect(thrownBy(() => files.expectCall(tool as never))).toMatchObject({
+      reason: 'invalid_tool',
+      message: `mcp("files") step 1, expectCall(): expected the name of a tool the server lists, or its reference (server.tools.name); got ${shown}.`,
+    });
+  });
+
+  test('a step of a tool the server does not list, with nothing close, or on a server that lists none', () => {
+    expect(thrownBy(() => filesServer({ verify: false }).expectCall('zzzzzz' as never)).message).toBe(
+      'mcp("files") step 1, expectCall(): the server does not list "zzzzzz" (it lists "read_file", "list_directory"). Declare it in mcp({ tools }).',
+    );
+    expect(thrownBy(() => mcp({ name: 'empty', tools: {} }).expectCall('read' as never)).message).toBe(
+      'mcp("empty") step 1, expectCall(): the server does not list "read" (it lists no tools). Declare it in mcp({ tools }).',
+    );
+  });
+
+  test.each([
+    ['a number', 5, 'number 5'],
+    ['null', null, 'null'],
+    ['an array', [], 'an array ([])'],
+  ])('arguments given as %s', (_kind, args, shown) => {
+    expect(thrownBy(() => filesServer({ verify: false }).expectCall('read_file', args as never))).toMatchObject({
+      reason: 'invalid_matcher',
+      message: `mcp("files") step 1, expectCall(): the arguments are a partial object like { path: 'a.md' }, or a predicate on them; got ${shown}.`,
+    });
+  });
+
+  test('each outcome refuses what it cannot play, and a second outcome, naming the step', () => {
+    const step = filesServer({ verify: false }).expectCall('read_file');
+    const at = 'mcp("files") step 1, expectCall(read_file)';
+    expect(thrownBy(() => step.fails(undefined))).toMatchObject({ reason: 'missing_error', message: `${at}.fails(): pass the error the call should fail with, e.g. new Error("ENOENT").` });
+    expect(thrownBy(() => step.fails(null))).toMatchObject({ reason: 'missing_error' });
+    expect(thrownBy(() => step.responds(5 as never))).toMatchObject({ reason: 'invalid_responder', message: `${at}.responds(): expected a function of the call's arguments; got number 5.` });
+    expect(thrownBy(() => step.returns(42 as never))).toMatchObject({
+      reason: 'invalid_result',
+      message: `${at}.returns(): expected the result text, a list of content parts, or { content, structuredContent?, isError? }; got 42.`,
+    });
+    step.fails(new Error('ENOENT'));
+    for (const [verb, second] of [['returns', () => step.returns('a')], ['fails', () => step.fails('a')], ['responds', () => step.responds(() => 'a')]] as const) {
+      expect(thrownBy(second)).toMatchObject({ reason: 'second_outcome', message: `${at}.${verb}(): the step already ends with .fails(Error: ENOENT); a step has exactly one outcome.` });
+    }
+  });
+
+  test('a step is written out as it was written: tool, arguments or predicate, and outcome', () => {
+    const files = filesServer({ verify: false })
+      .expectCall('read_file')
+      .returns('# A')
+      .expectCall('read_file', { path: 'a.md' })
+      .returns([{ type: 'text', text: 'x' }])
+      .expectCall('list_directory', function isRoot(args) {
+        return args.path === '/';
+      })
+      .fails(new Error('ENOENT'))
+      .expectCall('list_directory', (args) => args.path === '/')
+      .responds(function listing() {
+        return 'a.md';
+      })
+      .expectCall('read_file')
+      .responds((args) => `#${args.path}`)
+      .expectCall('read_file')
+      .fails('boom');
+    expect(failureOf(() => files.assertComplete())).toBe(
+      [
+        'mcp("files") was not complete.',
+        '',
+        'mcp("files") has 6 steps not used:',
+        '  1. expectCall(read_file).returns("# A")',
+        '  2. expectCall(read_file, {"path":"a.md"}).returns([{"type":"text","text":"x"}])',
+        '  3. expectCall(list_directory, isRoot).fails(Error: ENOENT)',
+        '  4. expectCall(list_directory, fn).responds(listing)',
+        '  5. expectCall(read_file).responds(fn)',
+        '  6. expectCall(read_file).fails("boom")',
+        '',
+        'mcp("files") recorded no calls.',
+      ].join('\n'),
+    );
+  });
+
+  test('a mismatch names what the waiting step wanted and its number, whether or not the call could take it', async () => {
+    const files = filesServer({ verify: false })
+      .expectCall('read_file', { path: 'a.md' })
+      .returns('A')
+      .expectCall('read_file', function isB(args) {
+        return args.path === 'b.md';
+      })
+      .returns('B')
+      .expectCall('read_file', (args) => args.path === 'c.md')
+      .returns('C');
+    const firstLine = async (calling: Promise<unknown>) => (await rejectionOf(calling)).message.split('\n')[0];
+    const schema = 'The arguments do not fit the tool\'s input schema, and a real server would refuse them: "path": Invalid input: expected string, received undefined.';
+    expect(await firstLine(files.callTool('read_file', {}))).toBe(`mcp("files") call #1, callTool read_file(): expected callTool read_file {"path":"a.md"} (step 1). ${schema} Check the model's arguments (or the script's calls(…)) against the tool's schema.`);
+    expect(await firstLine(files.callTool('list_directry', { path: '/' }))).toBe(
+      'mcp("files") call #2, callTool list_directry({"path":"/"}): expected callTool read_file {"path":"a.md"} (step 1). The server does not list "list_directry" (it lists "read_file", "list_directory"). Did you mean "list_directory"?',
+    );
+    await files.callTool('read_file', { path: 'a.md' });
+    expect(await firstLine(files.callTool('read_file', { path: 'x.md' }))).toBe('mcp("files") call #4, callTool read_file({"path":"x.md"}): expected callTool read_file matching isB (step 2). The predicate returned false.');
+    expect(await firstLine(files.callTool('read_file', null))).toBe(`mcp("files") call #5, callTool read_file(): expected callTool read_file matching a predicate (step 3). ${schema} Check the model's arguments (or the script's calls(…)) against the tool's schema.`);
+  });
+
   test('a step left without outcome is pending, and names how to end it', () => {
     const files = filesServer({ verify: false });
     files.expectCall('read_file', { path: 'a.md' });

@@ -243,7 +243,8 @@ export class McpDouble implements MCPServer {
       const suggestion = closest(tool, [...this.#tools.keys()]);
       throw this.#mismatch(entry, {
         kind: 'not_offered',
-        expected: next ? next.label : 'no more calls',
+        expected: next ? next.expects : 'no more calls',
+        waiting: next ? this.#script.nextIndex : undefined,
         why: `The server does not list "${tool}" (it lists ${listOf([...this.#tools.keys()])})`,
         fix: suggestion ? `Did you mean "${suggestion}"?` : 'Declare the tool in mcp({ tools }) if the server should list it',
       });
@@ -252,7 +253,8 @@ export class McpDouble implements MCPServer {
     if (schemaProblem !== undefined) {
       throw this.#mismatch(entry, {
         kind: 'schema_mismatch',
-        expected: next ? next.label : `arguments that fit ${tool}'s input schema`,
+        expected: next ? next.expects : `arguments that fit ${tool}'s input schema`,
+        waiting: next ? this.#script.nextIndex : undefined,
         why: `The arguments do not fit the tool's input schema, and a real server would refuse them: ${schemaProblem}`,
         fix: "Check the model's arguments (or the script's calls(…)) against the tool's schema",
       });
@@ -331,14 +333,17 @@ export class McpDouble implements MCPServer {
     return entry;
   }
 
-  #mismatch(entry: CallEntry, spec: Pick<MismatchSpec, 'kind' | 'expected' | 'why' | 'fix'>): MismatchError {
+  /** `waiting`: the step a call that was refused before it could take one was waited for by. */
+  #mismatch(entry: CallEntry, spec: Pick<MismatchSpec, 'kind' | 'expected' | 'why' | 'fix'> & { waiting?: number | undefined }): MismatchError {
+    const { waiting, ...sentence } = spec;
+    const stepIndex = entry.step ?? waiting;
     entry.mismatch = true;
     entry.failed = true;
     if (entry.outcome === 'pending') entry.outcome = 'mismatch';
     return this.#ledger.mismatch({
-      ...spec,
+      ...sentence,
       callIndex: entry.index,
-      ...(entry.step === undefined ? {} : { stepIndex: entry.step }),
+      ...(stepIndex === undefined ? {} : { stepIndex }),
       actual: describeEntry(entry),
       note: SWALLOWED,
     });

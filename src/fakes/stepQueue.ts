@@ -27,6 +27,11 @@ export class StepQueue<Step extends { readonly label: string }, Open extends Ope
     return this.#steps[this.#used];
   }
 
+  /** The zero-based index of the step the next call plays (equal to the number of steps used). */
+  get nextIndex(): number {
+    return this.#used;
+  }
+
   /** The step the builder is writing, if any. */
   get opened(): Open | undefined {
     return this.#open;

@@ -237,6 +237,100 @@ describe('mcp(): the SDK settings it serves', () => {
   });
 });
 
+describe('mcp(): the tools it declares', () => {
+  const pathSchema = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
+  const standard = (jsonSchema: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    '~standard': { version: 1, vendor: 'test', validate: (value: unknown) => ({ value }), jsonSchema: { input: () => jsonSchema, output: () => jsonSchema }, ...extra },
+  });
+
+  test('lists each tool as written: title, description, output schema and annotations only when given', async () => {
+    const server = mcp({
+      name: 'docs',
+      verify: false,
+      tools: {
+        full: { title: 'Full', description: 'Reads', inputSchema: pathSchema, outputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        bare: { properties: { a: { type: 'number' } } } as never,
+        params: { description: 'P', parameters: pathSchema as never },
+        callable: Object.assign(() => true, standard({ type: 'object', properties: { q: { type: 'string' } } })) as never,
+      },
+    });
+    expect(await server.listTools()).toEqual([
+      { name: 'full', title: 'Full', description: 'Reads', inputSchema: pathSchema, outputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+      { name: 'bare', inputSchema: { properties: { a: { type: 'number' } } } },
+      { name: 'params', description: 'P', inputSchema: pathSchema },
+      { name: 'callable', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } },
+    ]);
+  });
+
+  test('a JSON schema reaches the model as a non-strict object schema; zod as strict', () => {
+    const server = mcp({ name: 'docs', verify: false, tools: { bare: { properties: { a: { type: 'number' } } } as never, params: { parameters: pathSchema as never }, typed: z.object({ path: z.string() }) } });
+    expect(server.tools.bare.parameters).toEqual({ properties: { a: { type: 'number' } }, type: 'object', required: [], additionalProperties: true });
+    expect(server.tools.params.parameters).toEqual({ ...pathSchema, additionalProperties: true });
+    expect(server.tools.params.strict).toBe(false);
+    expect(server.tools.typed.strict).toBe(true);
+  });
+
+  test("arguments a real server would refuse: the schema's first problem, with its path when it has one", async () => {
+    const server = mcp({
+      name: 'docs',
+      verify: false,
+      tools: {
+        json: { inputSchema: pathSchema },
+        nested: z.object({ filter: z.object({ limit: z.number() }) }),
+        refined: z.object({ a: z.number() }).refine((value) => value.a > 1, 'a must exceed 1'),
+      },
+    });
+    const why = async (tool: string, args: Record<string, unknown>) => /would refuse them: (.*)\. Check the model/.exec((await rejectionOf(server.callTool(tool, args))).message)?.[1];
+    expect(await why('json', {})).toBe('the required argument "path" is missing');
+    expect(await why('nested', { filter: { limit: 'x' } })).toBe('"filter.limit": Invalid input: expected number, received string');
+    expect(await why('refined', { a: 0 })).toBe('a must exceed 1');
+  });
+
+  test.each([
+    ['a string', 'x', 'the string "x"'],
+    ['null', null, 'null'],
+    ['an array', [], 'an array ([])'],
+  ])('tools given as %s', (_kind, tools, shown) => {
+    expect(thrownBy(() => mcp({ name: 's', tools: tools as never }))).toMatchObject({
+      reason: 'invalid_schema',
+      message: `mcp("s"): tools maps tool names to their input schemas, like { read_file: z.object({ path: z.string() }) }; got ${shown}.`,
+    });
+  });
+
+  test('a tool with an empty name', () => {
+    expect(thrownBy(() => mcp({ name: 's', tools: { ' ': z.object({}) } }))).toMatchObject({ reason: 'invalid_name', message: 'mcp("s"): a tool name in tools is empty.' });
+  });
+
+  test.each([
+    ['a string', 'path', 'the string "path"'],
+    ['a description that is not a string', { description: 5, inputSchema: pathSchema }, 'an object ({"description":5,"inputSchema":{"type":…)'],
+    ['a title that is not a string', { title: 5, inputSchema: pathSchema }, 'an object ({"title":5,"inputSchema":{"type":"objec…)'],
+    ['annotations that are not an object', { annotations: 'x', inputSchema: pathSchema }, 'an object ({"annotations":"x","inputSchema":{"type…)'],
+    ['an output schema that is a list', { outputSchema: [], inputSchema: pathSchema }, 'an object ({"outputSchema":[],"inputSchema":{"type…)'],
+    ['an input schema of a string', { inputSchema: { type: 'string' } }, 'an object ({"inputSchema":{"type":"string"}})'],
+    ['parameters of an array', { parameters: { type: 'array' } }, 'an object ({"parameters":{"type":"array"}})'],
+    ['a bare object schema without properties', { type: 'object' }, 'an object ({"type":"object"})'],
+  ])('a definition of %s', (_kind, definition, shown) => {
+    expect(thrownBy(() => mcp({ name: 's', tools: { t: definition as never } }))).toMatchObject({
+      reason: 'invalid_schema',
+      message: `mcp("s"): tools.t must be an input schema (zod, or a Standard Schema with JSON Schema), { description?, parameters }, or { description?, inputSchema } with a JSON schema; got ${shown}.`,
+    });
+  });
+
+  test('a schema that does not describe an object, does not convert, or that the SDK would not take', () => {
+    const objectOnly = (converted: string) => `mcp("s"): tools.t: its schema must describe an object (an MCP tool takes named arguments); it converts to ${converted}.`;
+    expect(thrownBy(() => mcp({ name: 's', tools: { t: z.string() as never } })).message).toBe(objectOnly('{"$schema":"http://json-schema.org/draft-07/schema#","type"…'));
+    expect(thrownBy(() => mcp({ name: 's', tools: { t: { parameters: z.string() as never } } })).message).toBe(objectOnly('{"$schema":"http://json-schema.org/draft-07/schema#","type"…'));
+    expect(thrownBy(() => mcp({ name: 's', tools: { t: standard({ type: 'array' }) as never } })).message).toBe(objectOnly('{"type":"array"}'));
+    const throwing = { '~standard': { version: 1, validate: () => ({}), jsonSchema: { output: () => ({}), input: () => { throw new Error('no JSON'); } } } };
+    expect(thrownBy(() => mcp({ name: 's', tools: { t: throwing as never } }))).toMatchObject({ reason: 'invalid_schema', message: 'mcp("s"): tools.t: its schema does not convert to JSON Schema (no JSON).' });
+    const notStandardJson = 'mcp("s"): tools.t: a schema other than zod must be a Standard JSON Schema (~standard.version 1, with ~standard.jsonSchema.input() and .output()), as the SDK\'s tool() requires; use the schema library\'s Standard JSON Schema adapter.';
+    expect(thrownBy(() => mcp({ name: 's', tools: { t: { '~standard': { version: 1, validate: () => ({}) } } as never } })).message).toBe(notStandardJson);
+    expect(thrownBy(() => mcp({ name: 's', tools: { t: { '~standard': { version: 1, validate: () => ({}), jsonSchema: { input: () => pathSchema } } } as never } })).message).toBe(notStandardJson);
+    expect(thrownBy(() => mcp({ name: 's', tools: { t: standard(pathSchema, { version: 2 }) as never } })).message).toBe(notStandardJson);
+  });
+});
+
 describe('mcp(): misuse is refused where it is written', () => {
   test('options and tools', () => {
     expect(thrownBy(() => mcp(undefined as never))).toMatchObject({ reason: 'invalid_schema', message: "mcp(): pass the tools the server lists: mcp({ name: 'files', tools: { read_file: z.object({ path: z.string() }) } })." });
@@ -274,7 +368,7 @@ describe('mcp(): misuse is refused where it is written', () => {
   test('the options the SDK takes as they are pass', () => {
     const accepted = { timeoutMs: 50, cacheToolsList: true, useStructuredContent: false, requireConnect: false, toolFilter: { allowedToolNames: ['read_file'] }, errorFunction: null, toolMetaResolver: () => ({}) };
     expect(mcp({ name: 'files', verify: false, tools: fileTools, ...accepted }).name).toBe('files');
-    expect(mcp({ name: 'files', verify: false, tools: fileTools, toolFilter: () => true, errorFunction: () => 'failed' }).name).toBe('files');
+    expect(mcp({ name: 'files', verify: false, tools: fileTools, toolFilter: async () => true, errorFunction: () => 'failed' }).name).toBe('files');
     expect(thrownBy(() => mcp({ name: 'files' } as never))).toMatchObject({
       reason: 'invalid_schema',
       message: "mcp(\"files\"): pass the tools the server lists: mcp({ name: 'files', tools: { read_file: z.object({ path: z.string() }) } }).",

@@ -46,7 +46,8 @@ export type McpArguments<D> = ToolArguments<FunctionTool<unknown, ParametersFor<
 interface StandardSchemaLike {
   '~standard': {
     validate(value: unknown): { issues?: readonly { message: string; path?: readonly unknown[] }[] } | Promise<{ issues?: readonly { message: string; path?: readonly unknown[] }[] }>;
-    jsonSchema?: { input(options: { target: string }): Record<string, unknown> };
+    version?: unknown;
+    jsonSchema?: { input(options: { target: string }): Record<string, unknown>; output?: unknown };
   };
 }
 
@@ -171,6 +172,14 @@ function shapeOf(definition: unknown): Shape | undefined {
 function inputJsonSchema(schema: StandardSchemaLike, name: string, fail: OptionFailure): Record<string, unknown> {
   const converter = schema['~standard'].jsonSchema;
   const fromZod = (schema as { toJSONSchema?: () => Record<string, unknown> }).toJSONSchema;
+  // The SDK's tool() builds the references from the schema, and takes a schema other than zod only as Standard JSON Schema.
+  const sdkTakes = schema['~standard'].version === 1 && typeof converter?.input === 'function' && typeof converter.output === 'function';
+  if (typeof fromZod !== 'function' && !sdkTakes) {
+    throw fail(
+      `tools.${name}: a schema other than zod must be a Standard JSON Schema (~standard.version 1, with ~standard.jsonSchema.input() and .output()), as the SDK's tool() requires; use the schema library's Standard JSON Schema adapter.`,
+      'invalid_schema',
+    );
+  }
   let converted: unknown;
   try {
     converted = converter ? converter.input({ target: 'draft-07' }) : fromZod?.call(schema);

@@ -4,8 +4,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Agent, MCPServerStdio, run } from '@openai/agents';
-import { mcpCassette, model, type McpCassetteData } from 'agents-testkit';
+import { z } from 'zod';
+import { mcp, mcpCassette, model, type McpCassetteData } from 'agents-testkit';
 import { afterAll, beforeAll, describe, expect, failureOf, rejectionOf, test, thrownBy } from './support';
 
 const requireHere = createRequire(__filename);
@@ -141,5 +143,101 @@ describe('mcpCassette(): record a real MCP server, replay it without one', () =>
     writeFileSync(join(dir, 'bad.json'), '{"version":1}');
     expect(thrownBy(() => mcpCassette(join(dir, 'bad.json')))).toMatchObject({ reason: 'invalid_cassette' });
     expect(thrownBy(() => mcpCassette(join(dir, 'x.json'), { mode: 'live' as never }))).toMatchObject({ reason: 'invalid_option' });
+  });
+});
+
+describe('mcpCassette(): what it says, recorded from a scripted server', () => {
+  const hint = (path: string) => `run the test with AGENTS_TESTKIT_CASSETTE_MODE=record (or pass { mode: 'record' } to mcpCassette(${JSON.stringify(path)}))`;
+
+  async function recorded(name: string): Promise<string> {
+    const file = join(dir, name);
+    const files = mcp({ name: 'files', verify: false, tools: { read_file: z.object({ path: z.string() }) } }).expectCall('read_file').returns('# A');
+    const recording = mcpCassette(file, { mode: 'record', server: () => files });
+    await recording.connect();
+    await recording.listTools();
+    await recording.callTool('read_file', { path: 'a.md' });
+    await recording.close();
+    return file;
+  }
+
+  test('a replay is named by { name }, else by its path (a file URL too); a drifted call names the recording and how to record again', async () => {
+    const file = await recorded('named.json');
+    const replay = mcpCassette(file, { name: 'fs', verify: false });
+    expect(replay.name).toBe('files'); // the server's name, as recorded
+    const drift = await rejectionOf(replay.callTool('read_file', { path: 'b.md' }));
+    expect(drift).toMatchObject({ kind: 'request_drift' });
+    expect(drift.message.split('\n')[0]).toBe(
+      `mcpCassette("fs") call #1, callTool read_file({"path":"b.md"}): expected the call recorded as read_file({"path":"a.md"}) (step 1). Since it was recorded, the arguments changed: path: "a.md" → "b.md". If the change is intended, record again: ${hint(file)}.`,
+    );
+    expect(failureOf(() => replay.assertComplete()).split('\n').slice(-2)).toEqual([`mcpCassette("fs") recorded 1 call:`, '  1. callTool read_file({"path":"b.md"}) → refused (mismatch)']);
+
+    const byUrl = mcpCassette(pathToFileURL(file), { verify: false });
+    expect(failureOf(() => byUrl.assertComplete())).toBe(
+      [`mcpCassette(${JSON.stringify(file)}) was not complete.`, '', `mcpCassette(${JSON.stringify(file)}) has 1 step not used:`, '  1. callTool read_file({"path":"a.md"})', '', `mcpCassette(${JSON.stringify(file)}) recorded no calls.`].join('\n'),
+    );
+  });
+
+  test('the mode: { mode }, else the environment variable, else replay; record-missing replays a file that exists', async () => {
+    const file = await recorded('modes.json');
+    const previous = process.env.AGENTS_TESTKIT_CASSETTE_MODE;
+    try {
+      process.env.AGENTS_TESTKIT_CASSETTE_MODE = 'live';
+      expect(thrownBy(() => mcpCassette(file))).toMatchObject({
+        reason: 'invalid_option',
+        message: `mcpCassette(${JSON.stringify(file)}): AGENTS_TESTKIT_CASSETTE_MODE must be replay, record, record-missing or unset; got "live".`,
+      });
+      expect(mcpCassette(file, { mode: 'replay', verify: false }).name).toBe('files');
+      process.env.AGENTS_TESTKIT_CASSETTE_MODE = 'record';
+      expect(thrownBy(() => mcpCassette(file))).toMatchObject({ reason: 'missing_server' });
+      process.env.AGENTS_TESTKIT_CASSETTE_MODE = '';
+      expect(mcpCassette(file, { verify: false }).name).toBe('files');
+    } finally {
+      if (previous === undefined) delete process.env.AGENTS_TESTKIT_CASSETTE_MODE;
+      else process.env.AGENTS_TESTKIT_CASSETTE_MODE = previous;
+    }
+    expect(mcpCassette(file, { mode: 'record-missing', verify: false }).name).toBe('files');
+    const fresh = join(dir, 'fresh.json');
+    expect(thrownBy(() => mcpCassette(fresh, { mode: 'record-missing' }))).toMatchObject({
+      reason: 'missing_server',
+      message: `mcpCassette(${JSON.stringify(fresh)}): it is set to record (mode "record-missing"), but has no real server to record from. Pass one: mcpCassette(${JSON.stringify(fresh)}, { server: () => new MCPServerStdio({ command, args }) }).`,
+    });
+  });
+
+  test('every refusal names the recording, what was wrong and how to fix it', () => {
+    const missing = join(dir, 'absent.json');
+    expect(thrownBy(() => mcpCassette(missing, { name: 'files' }))).toMatchObject({
+      reason: 'missing_cassette',
+      message: `mcpCassette("files"): the recording ${missing} does not exist, and it replays (mode "replay"). Record it: ${hint(missing)}, with { server } set to the real server.`,
+    });
+    writeFileSync(join(dir, 'nameless.json'), '{"version":1}');
+    expect(thrownBy(() => mcpCassette(join(dir, 'nameless.json')))).toMatchObject({
+      reason: 'invalid_cassette',
+      message: `mcpCassette(${JSON.stringify(join(dir, 'nameless.json'))}): the recording ${join(dir, 'nameless.json')} cannot be replayed: it has no "server" name. Record it again: ${hint(join(dir, 'nameless.json'))}.`,
+    });
+    expect(thrownBy(() => mcpCassette(5 as never))).toMatchObject({ reason: 'invalid_path', message: 'mcpCassette(5): expected the path of a recording; got number 5.' });
+    expect(thrownBy(() => mcpCassette('  '))).toMatchObject({ reason: 'invalid_path', message: 'mcpCassette("  "): expected the path of a recording; got the string "  ".' });
+    expect(thrownBy(() => mcpCassette(missing, { mode: 'live' as never })).message).toBe(`mcpCassette(${JSON.stringify(missing)}): mode must be "replay", "record", "record-missing"; got the string "live".`);
+    for (const [filter, shown] of [['x', 'the string "x"'], [null, 'null']] as const) {
+      expect(thrownBy(() => mcpCassette(missing, { toolFilter: filter as never }))).toMatchObject({
+        reason: 'invalid_option',
+        message: `mcpCassette(${JSON.stringify(missing)}): toolFilter is the SDK's filter: a function, or { allowedToolNames?, blockedToolNames? }; got ${shown}.`,
+      });
+    }
+  });
+
+  test('the server to record from: an MCPServer, or a function that makes one; anything else is refused', async () => {
+    const target = join(dir, 'made.json');
+    for (const server of [() => ({ connect() {} }), { connect() {} }]) {
+      expect(thrownBy(() => mcpCassette(target, { mode: 'record', server: server as never }))).toMatchObject({
+        reason: 'missing_server',
+        message: `mcpCassette(${JSON.stringify(target)}): the server to record from is not an MCPServer (connect, listTools, callTool, close); got an object ({}).`,
+      });
+    }
+    const files = mcp({ name: 'files', verify: false, tools: { read_file: z.object({ path: z.string() }) } });
+    const recording = mcpCassette(target, { mode: 'record', server: files, verify: false });
+    await recording.connect();
+    await recording.listTools();
+    await recording.close();
+    expect((JSON.parse(readFileSync(target, 'utf8')) as McpCassetteData).server).toBe('files');
   });
 });

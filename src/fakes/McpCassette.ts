@@ -262,7 +262,7 @@ export class McpCassette implements MCPServer {
   #mismatch(entry: CallEntry, spec: Pick<MismatchSpec, 'kind' | 'expected' | 'why' | 'fix' | 'note'>) {
     entry.mismatch = true;
     entry.failed = true;
-    if (entry.outcome === 'pending') entry.outcome = 'mismatch';
+    if (entry.outcome === 'pending') entry.outcome = 'refused';
     return this.#ledger.mismatch({
       ...spec,
       callIndex: entry.index,

@@ -339,7 +339,7 @@ export class McpDouble implements MCPServer {
     const stepIndex = entry.step ?? waiting;
     entry.mismatch = true;
     entry.failed = true;
-    if (entry.outcome === 'pending') entry.outcome = 'mismatch';
+    if (entry.outcome === 'pending') entry.outcome = 'refused';
     return this.#ledger.mismatch({
       ...sentence,
       callIndex: entry.index,

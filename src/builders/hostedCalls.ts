@@ -123,7 +123,7 @@ export function hostedMcpCall(
   const input = mcpArguments(args, context);
   const { output, error } = textOptions(options, ['output', 'error'], context);
   return {
-    label: `callsHostedMcp(${label}, ${name}${Object.keys(input).length === 0 ? '' : `, ${brief(input, 40)}`})`,
+    label: `callsHostedMcp(${JSON.stringify(label)}, ${JSON.stringify(name)}${Object.keys(input).length === 0 ? '' : `, ${brief(input, 40)}`})`,
     make: () =>
       ({
         type: 'hosted_tool_call',
@@ -150,7 +150,7 @@ export function hostedMcpApprovalRequest(server: unknown, tool: unknown, args: u
   const name = nonEmpty(tool, 'the MCP tool name', context);
   const input = mcpArguments(args, context);
   return {
-    label: `asksMcpApproval(${label}, ${name}${Object.keys(input).length === 0 ? '' : `, ${brief(input, 40)}`})`,
+    label: `asksMcpApproval(${JSON.stringify(label)}, ${JSON.stringify(name)}${Object.keys(input).length === 0 ? '' : `, ${brief(input, 40)}`})`,
     make: () =>
       ({
         type: 'hosted_tool_call',
@@ -167,7 +167,7 @@ export function hostedMcpListTools(server: unknown, tools: unknown, id: string, 
   const label = nonEmpty(server, 'the server label', context);
   const list = listOf(tools as readonly HostedMcpToolInfo[], 'tools', (entry) => typeof (entry as HostedMcpToolInfo)?.name === 'string', '{ name, description?, inputSchema? }', context) ?? [];
   return {
-    label: `listsMcpTools(${label}, ${list.length} tool${list.length === 1 ? '' : 's'})`,
+    label: `listsMcpTools(${JSON.stringify(label)}, ${list.length} tool${list.length === 1 ? '' : 's'})`,
     make: () =>
       ({
         type: 'hosted_tool_call',

@@ -1,3 +1,4 @@
+import { Usage } from '@openai/agents';
 import type { RealtimeTransportLayer } from '@openai/agents/realtime';
 import { RealtimeAgent } from '@openai/agents/realtime';
 import { realtime, ScriptError } from 'agents-testkit';
@@ -287,4 +288,48 @@ test('the newer steps read in script terms too', () => {
     .emitToolCall(lookupOrder, { orderId: 'B' }, { callId: '' })
     .evenIfClosed();
   expect(thrownBy(() => rt.assertComplete()).message).toMatchSnapshot();
+});
+
+test.each([
+  ['emit() of a name that is no string', () => realtime().emit(5 as never), 'invalid_event', 'emit(): expected an event name; got number 5.'],
+  ['emit() of an empty name', () => realtime().emit('' as never), 'invalid_event', 'emit(): expected an event name; got the string "".'],
+  ['emit() of a name close to an event', () => realtime().emit('audio_dne' as never), 'invalid_event', 'emit(): "audio_dne" is not an event a transport emits, so the session would never hear it. Did you mean "audio_done"?'],
+  ['a function_call without payload', () => realtime().emit('function_call' as never), 'invalid_event', 'emit(): the "function_call" event needs the strings "name", "callId" and "responseId"; got undefined. emitToolCall(tool, args) fills them in.'],
+  ['a function_call without call id or item id', () => realtime().emit('function_call', { callId: '', name: 'x', responseId: 'r' } as never), 'invalid_event', 'emit(): the "function_call" event needs the strings "name", "id" and "responseId"; "id" is missing or empty. A call without a callId is known by its item id.'],
+  ['a function_call missing two fields', () => realtime().emit('function_call', { name: 'x' } as never), 'invalid_event', 'emit(): the "function_call" event needs the strings "name", "callId" and "responseId"; "callId" and "responseId" are missing or empty. emitToolCall(tool, args) fills them in.'],
+  ['an item_update without type', () => realtime().emit('item_update', { itemId: 'a' } as never), 'invalid_event', 'emit(): the "item_update" event needs the strings "itemId" and "type"; "type" is missing or empty.'],
+  ['an item_deleted of a number', () => realtime().emit('item_deleted', 5 as never), 'invalid_event', 'emit(): the "item_deleted" event needs a string "itemId"; got number 5.'],
+  ['a reply with options null', () => realtime().emitTextReply('x', null as never), 'invalid_option', 'emitTextReply(): options must be an object; got null.'],
+  ['a reply whose deltas are a string', () => realtime().emitTextReply('ab', { deltas: 'ab' as never }), 'invalid_option', 'emitTextReply(): deltas must be an array of strings; got the string "ab".'],
+  ['a reply whose deltas join to other text', () => realtime().emitTextReply('ab', { deltas: ['a', 'c'] }), 'invalid_option', 'emitTextReply(): the deltas join to "ac", not to the text "ab".'],
+  ['an audio reply of no chunks', () => realtime().emitAudioReply('x', { audio: [] }), 'invalid_audio', 'emitAudioReply(): audio must be an ArrayBuffer, an array of them, or a duration in ms; got an array ([]).'],
+  ['an audio reply with a chunk that is no buffer', () => realtime().emitAudioReply('x', { audio: [new ArrayBuffer(2), 5] as never }), 'invalid_audio', 'emitAudioReply(): audio must be an ArrayBuffer, an array of them, or a duration in ms; got an array ([{},5]).'],
+  ['an audio reply of a Uint8Array', () => realtime().emitAudioReply('x', { audio: new Uint8Array(2) as never }), 'invalid_audio', 'emitAudioReply(): audio chunks are ArrayBuffers; got a Uint8Array. Pass the bytes it views: new Uint8Array(view).buffer.'],
+  ['an audio reply of 0 ms', () => realtime().emitAudioReply('x', { audio: 0 }), 'invalid_audio', 'emitAudioReply(): the audio duration must be a positive number of ms; got number 0.'],
+  ['an audio reply of Infinity ms', () => realtime().emitAudioReply('x', { audio: Infinity }), 'invalid_audio', 'emitAudioReply(): the audio duration must be a positive number of ms; got number Infinity.'],
+  ['expectAudio(null)', () => realtime().expectAudio(null as never), 'invalid_audio', 'expectAudio(): expected { ms, bytes, commit }; got null.'],
+  ['expectAudio of a class instance', () => realtime().expectAudio(new (class Target { ms = 5 })() as never), 'invalid_audio', 'expectAudio(): expected { ms, bytes, commit }; got an object ({"ms":5}).'],
+  ['expectAudio of ms and bytes', () => realtime().expectAudio({ ms: 1, bytes: 2 }), 'invalid_audio', 'expectAudio(): give either ms or bytes, not both.'],
+  ['expectAudio of -1 ms', () => realtime().expectAudio({ ms: -1 }), 'invalid_audio', 'expectAudio(): ms must be a number, 0 or more; got number -1.'],
+  ['expectAudio of NaN bytes', () => realtime().expectAudio({ bytes: NaN }), 'invalid_audio', 'expectAudio(): bytes must be a number, 0 or more; got number NaN.'],
+  ['expectAudio with commit a string', () => realtime().expectAudio({ commit: 'y' as never }), 'invalid_audio', 'expectAudio(): commit must be a boolean; got the string "y".'],
+  ['an empty item id', () => realtime().emitTextReply('x', { itemId: '' }), 'invalid_id', 'emitTextReply(): itemId must be a non-empty string; got the string "".'],
+  ['tool call options that are a number', () => realtime().emitToolCall('x', {}, 5 as never), 'invalid_option', 'emitToolCall(): options must be an object; got number 5.'],
+  ['usage that is a number', () => realtime().emitUsage(5 as never), 'invalid_usage', 'emitUsage(): expected usage like { inputTokens: 10, outputTokens: 5 }; got number 5.'],
+  ['usage that is null', () => realtime().emitUsage(null as never), 'invalid_usage', 'emitUsage(): expected usage like { inputTokens: 10, outputTokens: 5 }; got null.'],
+  ['usage that is a class instance without add()', () => realtime().emitUsage(new (class Target { ms = 5 })() as never), 'invalid_usage', 'emitUsage(): expected usage like { inputTokens: 10, outputTokens: 5 }; got an object ({"ms":5}).'],
+])('%s is refused with its reason', (_name, write, reason, problem) => {
+  expect(thrownBy(write)).toMatchObject({ reason, message: `realtime() step 1, ${problem}` });
+});
+
+test('the edges of what the steps take: 0 ms of audio, a null-prototype target or usage, the SDK\'s Usage, a call known by its item id', () => {
+  const rt = realtime({ verify: false })
+    .expectAudio({ ms: 0 })
+    .expectAudio(Object.assign(Object.create(null) as object, { bytes: 0 }))
+    .emitUsage(Object.assign(Object.create(null) as object, { inputTokens: 1 }))
+    .emitUsage(new Usage() as never)
+    .emit('function_call', { callId: '', name: 'x', id: 'item_9', responseId: 'r' } as never)
+    .emit('item_deleted', { itemId: 'a' } as never)
+    .emitTextReply('ab', { deltas: ['a', 'b'] });
+  expect(rt.remainingSteps).toBe(7);
 });

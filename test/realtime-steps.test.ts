@@ -1,7 +1,7 @@
 import { RealtimeAgent, RealtimeSession, tool } from '@openai/agents/realtime';
 import { MismatchError, realtime, SettleTimeoutError, transcriptOf } from 'agents-testkit';
 import { z } from 'zod';
-import { expect, rejectionOf, sessionErrors, test } from './support';
+import { expect, failureOf, rejectionOf, sessionErrors, test } from './support';
 
 // One-line steps for what tests of Realtime sessions keep writing by hand.
 
@@ -200,4 +200,31 @@ test('the session errors a test collects by hand stay its own: a script that exp
 
   expect(errors).toEqual([{ message: 'rate limited' }]);
   expect(rt).toBeComplete();
+});
+
+test('a response holding a message and a handoff: the session transfers, and the step shows each item', async () => {
+  const billing = new RealtimeAgent({ name: 'Billing', instructions: 'Handle invoices.' });
+  const triage = new RealtimeAgent({ name: 'Triage', handoffs: [billing] });
+  const rt = realtime()
+    .emitResponse((r) => r.text('Transferring you.').handoff(billing))
+    .expectHandoff(billing);
+  const session = new RealtimeSession(triage, { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(session.currentAgent.name).toBe('Billing');
+  expect(rt.callsOf('sendFunctionCallOutput')[0]?.toolCall).toMatchObject({ name: 'transfer_to_Billing', arguments: '{}', callId: 'call_1', id: 'item_2', responseId: 'response_1' });
+  expect(rt).toBeComplete();
+});
+
+test('a response step shows its items as written', () => {
+  const { lookupOrder } = orders();
+  const billing = new RealtimeAgent({ name: 'Billing' });
+  const rt = realtime({ verify: false })
+    .emitResponse((r) => r.text('Let me check.').audio('One moment, please.', { audio: 100 }).toolCall(lookupOrder, { orderId: 'A' }).toolCall('list_orders').handoff(billing))
+    .emitResponse((r) => r.handoff('Billing', { callId: 'call_7' }));
+  expect(failureOf(() => rt.assertComplete()).split('\n').slice(3, 5)).toEqual([
+    '  1. emitResponse(text("Let me check."), audio("One moment, please."), toolCall(lookup_order, {"orderId":"A"}), toolCall(list_orders), handoff(Billing))',
+    '  2. emitResponse(handoff("Billing"))',
+  ]);
 });

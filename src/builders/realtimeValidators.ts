@@ -136,6 +136,10 @@ export function audioChunks(audio: ArrayBuffer | readonly ArrayBuffer[] | number
     return chunk(tone(audio), 100);
   }
   const chunks: readonly unknown[] = Array.isArray(audio) ? audio : [audio];
+  const view = chunks.find((part) => ArrayBuffer.isView(part));
+  if (view !== undefined) {
+    throw misuse(context, 'invalid_audio', `audio chunks are ArrayBuffers; got a ${view.constructor.name}. Pass the bytes it views: new Uint8Array(view).buffer.`);
+  }
   if (chunks.length === 0 || !chunks.every((part) => Object.prototype.toString.call(part) === '[object ArrayBuffer]')) {
     throw misuse(context, 'invalid_audio', `audio must be an ArrayBuffer, an array of them, or a duration in ms; got ${kindOf(audio)}.`);
   }

@@ -85,6 +85,30 @@ describe('lifecycle()', () => {
     expect(failureOf(() => expect({}).toHaveLifecycle(['x']))).toContain('a lifecycle() recorder');
   });
 
+  test.each([
+    ['null', null, 'null'],
+    ['an object without off()', { on() {} }, 'an object ({})'],
+    ['an object without on()', { off() {} }, 'an object ({})'],
+    ['a function', () => undefined, 'a function'],
+    ['a named function', function listen() {}, 'the function listen'],
+  ])('a source given as %s is refused, wherever it stands', (_kind, source, shown) => {
+    const agent = new Agent({ name: 'A' });
+    const problem = `lifecycle(): expected agents or Runners (anything with on() and off()); got ${shown}.`;
+    expect(thrownBy(() => lifecycle(agent, source as never, agent))).toMatchObject({ reason: 'invalid_option', message: problem });
+    expect(thrownBy(() => lifecycle(source as never, agent))).toMatchObject({ reason: 'invalid_option', message: problem });
+  });
+
+  test('options come last and only last: alone they are refused, and their name labels the recorder', () => {
+    expect(thrownBy(() => lifecycle({ name: 'idle' }))).toMatchObject({
+      reason: 'invalid_option',
+      message: 'lifecycle("idle"): pass the agents (or a Runner) whose events to record, e.g. lifecycle(triage, expert).',
+    });
+    expect(thrownBy(() => lifecycle(new Agent({ name: 'A' }), { name: 5 } as never))).toMatchObject({ reason: 'invalid_option' });
+    const first = new Agent({ name: 'First' });
+    expect(lifecycle(new Agent({ name: 'A' }), first, { verify: false }).label).toBe('lifecycle()');
+    expect(lifecycle(first, { name: 'named', verify: false }).label).toBe('lifecycle("named")');
+  });
+
   test('stop() ends the recording', async () => {
     const agent = new Agent({ name: 'Solo', model: model().replies('Hi.').thenReplies('Again.') });
     const life = lifecycle(agent);

@@ -9,5 +9,6 @@ export function kindOf(value: unknown): string {
   if (value instanceof RegExp) return `the RegExp ${String(value)}`;
   if (typeof value === 'object') return `an object (${brief(value, 40)})`;
   if (typeof value === 'string') return `the string ${brief(value, 40)}`;
+  if (typeof value === 'function') return value.name === '' ? 'a function' : `the function ${value.name}`;
   return `${typeof value} ${brief(value, 40)}`;
 }

@@ -12,8 +12,8 @@ const shared = {
   },
   setupFilesAfterEnv: ['<rootDir>/src/setup/jest.ts'],
   snapshotResolver: '<rootDir>/test/support/jestSnapshotResolver.cjs',
-  // Stryker's sandbox copy of the project (npm run mutation) would give two `agents-testkit` packages.
-  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
+  // Stryker's sandbox copies of the project (npm run mutation, .stryker-tmp*) would give two `agents-testkit` packages.
+  modulePathIgnorePatterns: ['<rootDir>/\\.stryker-tmp'],
 };
 
 module.exports = {

@@ -30,10 +30,12 @@ export function differenceFrom(actual: unknown, expected: unknown, path = ''): D
   if (isBinary(expected)) {
     return isBinary(actual) && sameBytes(actual, expected) ? undefined : { path, expected, actual };
   }
-  if (expected instanceof Date || expected instanceof RegExp) {
-    return Object.prototype.toString.call(actual) === Object.prototype.toString.call(expected) && String(actual) === String(expected)
-      ? undefined
-      : { path, expected, actual };
+  if (expected instanceof Date) {
+    // By the millisecond: a Date's text shows whole seconds only.
+    return Object.prototype.toString.call(actual) === '[object Date]' && Object.is((actual as Date).getTime(), expected.getTime()) ? undefined : { path, expected, actual };
+  }
+  if (expected instanceof RegExp) {
+    return Object.prototype.toString.call(actual) === '[object RegExp]' && String(actual) === String(expected) ? undefined : { path, expected, actual };
   }
   if (typeof expected === 'object' && expected !== null) {
     if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return { path, expected, actual };

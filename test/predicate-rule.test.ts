@@ -1,7 +1,8 @@
 import { run } from '@openai/agents';
 import { shell } from '@openai/agents/sandbox';
 import { asserting, MismatchError, model, realtime, sandbox } from 'agents-testkit';
-import { expect, failureOf, sandboxAgent, test, thrownBy } from './support';
+import { firstLine, isAssertionError, isAsserting, isUnplannedError, judge } from '../src/fakes/predicate';
+import { describe, expect, failureOf, sandboxAgent, test, thrownBy } from './support';
 
 // One rule for every predicate a script holds (API.md, "Predicates"): only `true` accepts a call,
 // a forgotten `return` is a mistake in the script, and assertion-style checks say so with asserting().
@@ -160,4 +161,57 @@ test('expectSessionError(session, predicate) follows the same rule', async () =>
   const error = (await rt.settled().catch((caught: unknown) => caught)) as MismatchError;
 
   expect(error).toMatchObject({ kind: 'invalid_step', stepIndex: 1 });
+});
+
+describe('the rule itself, read directly', () => {
+  test('judge(): true accepts; undefined is a script mistake; anything else, or a throw, rejects', () => {
+    expect(judge(() => true, [])).toBeUndefined();
+    expect(judge(() => undefined, [])).toEqual({
+      kind: 'invalid_step',
+      reason: 'The predicate returned undefined, and only true accepts a call: add the missing return, or wrap a check made of assertions in asserting(…)',
+    });
+    expect(judge(() => 1, [])).toEqual({ kind: 'wrong_arguments', reason: 'The predicate returned 1' });
+    expect(judge(() => 'yes', [])).toEqual({ kind: 'wrong_arguments', reason: 'The predicate returned "yes"' });
+    expect(judge(() => {
+      throw new RangeError('\n\n  too far  \nsecond line');
+    }, [])).toEqual({ kind: 'wrong_arguments', reason: 'The predicate threw RangeError:' });
+    expect(judge((value: unknown) => value === 7, [7])).toBeUndefined();
+  });
+
+  test('asserting(): keeps the name of the check (or says asserting), accepts unless it throws', () => {
+    const named = asserting(function startsWithLs(value: string) {
+      return value.startsWith('ls');
+    });
+    expect(named.name).toBe('startsWithLs');
+    expect(asserting(() => false).name).toBe('asserting');
+    expect(judge(named, ['rm'])).toBeUndefined(); // its return value does not count
+    expect(judge(asserting(() => {
+      throw new Error('expected "rm" to start with "ls"');
+    }), [])).toEqual({ kind: 'wrong_arguments', reason: 'An assertion in the check failed: Error: expected "rm" to start with "ls"' });
+    expect(isAsserting(named)).toBe(true);
+    expect(isAsserting(() => true)).toBe(false);
+    expect(isAsserting({ [Symbol.for('agents-testkit.asserting')]: true })).toBe(false);
+  });
+
+  test('isUnplannedError(): failed assertions and programming errors, not the errors a responder throws on purpose', () => {
+    expect(isUnplannedError(new TypeError('x is not a function'))).toBe(true);
+    expect(isUnplannedError(new ReferenceError('x is not defined'))).toBe(true);
+    expect(isUnplannedError(Object.assign(new Error('no'), { name: 'AssertionError' }))).toBe(true);
+    expect(isUnplannedError(Object.assign(new Error('no'), { name: 'JestAssertionError' }))).toBe(true);
+    expect(isUnplannedError(Object.assign(new Error('no'), { matcherResult: {} }))).toBe(true);
+    expect(isUnplannedError(new Error('ENOENT'))).toBe(false);
+    expect(isUnplannedError({ name: 'Quota' })).toBe(false);
+    expect(isUnplannedError('TypeError')).toBe(false);
+    expect(isUnplannedError(null)).toBe(false);
+    expect(isUnplannedError(undefined)).toBe(false);
+    expect(isAssertionError('AssertionError')).toBe(false);
+    expect(isAssertionError({ name: 'AssertionError' })).toBe(true);
+  });
+
+  test('firstLine(): the first line with text, trimmed; a value that is no Error as the kit shows values', () => {
+    expect(firstLine(new Error('first\nsecond'))).toBe('Error: first');
+    expect(firstLine(new TypeError(''))).toBe('TypeError:');
+    expect(firstLine('  \n  two  \nthree')).toBe('"  \\n  two  \\nthree"');
+    expect(firstLine({ code: 5 })).toBe('{"code":5}');
+  });
 });

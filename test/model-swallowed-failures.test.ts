@@ -132,6 +132,7 @@ describe('arguments that do not fit the tool as the agent offers it', () => {
     const error = await rejectionOf(run(new Agent({ name: 'Weather', model: script, tools: [throwing] }), 'Weather?'));
     expect(error).toMatchObject({ kind: 'schema_mismatch', callIndex: 0, stepIndex: 0, expected: 'calls(get_weather, {"town":"Oslo"})' });
     expect(error.message).toContain('"town" is not a parameter of the tool (it takes city)');
+    expect(error.message.split('\n')[0]).toMatch(/\. Change the scripted arguments to what the tool now takes\.$/);
   });
 
   test('a value of another type, or outside an enum', async () => {
@@ -176,6 +177,12 @@ describe('every kind of turn is checked against what the request offers', () => 
     expect(await rejectionOf(run(new Agent({ name: 'Shop', model: call, tools: [lookupOrder] }), 'Hi'))).toMatchObject({ kind: 'not_offered' });
     const error = await rejectionOf(run(new Agent({ name: 'Shop', model: search, tools: [lookupOrder] }), 'Hi'));
     expect(error.message).toContain('The turn calls the hosted tool "web_search", which the agent does not offer');
+
+    expect(error.message).not.toContain('apply_patch');
+    const patch = model({ verify: false }).appliesPatch({ type: 'create_file', path: 'a.md', diff: '+# A' });
+    const patching = await rejectionOf(run(new Agent({ name: 'Plain', model: patch, tools: [lookupOrder] }), 'Write a.'));
+    expect(patching.message).toContain('The turn calls the hosted tool "apply_patch", which the agent does not offer');
+    expect(patching.message).toContain('A SandboxAgent offers apply_patch with its filesystem() capability.');
 
     const offered = model().turn((t) => t.item({ type: 'hosted_tool_call', name: 'web_search_call', status: 'completed' } as never)).thenReplies('Found it.');
     await run(new Agent({ name: 'Searcher', model: offered, tools: [webSearchTool()] }), 'Search');
@@ -279,5 +286,25 @@ describe("the request's toolChoice", () => {
     const named = model().calls(getWeather, { city: 'Oslo' }).thenReplies('Sunny.');
     await run(choosing('get_weather', named), 'Weather?');
     expect(named).toBeComplete();
+  });
+
+  test('a tool by name: a text reply is a turn no model could give', async () => {
+    const error = await rejectionOf(run(choosing('get_weather', model({ verify: false }).replies('Sunny.')), 'Weather?'));
+    expect(error).toMatchObject({ kind: 'tool_choice' });
+    expect(error.message).toContain('The turn calls no tool, but the request sets toolChoice: "get_weather"');
+  });
+
+  test('what each setting allows passes: a call under "required" (a hosted one too), a reply under "none"', async () => {
+    const called = model().calls(getWeather, { city: 'Oslo' }).thenReplies('Sunny.');
+    await run(choosing('required', called), 'Weather?');
+    expect(called).toBeComplete();
+
+    const searched = model().searchesWeb('weather in Oslo').thenReplies('Sunny.');
+    await run(new Agent({ name: 'Searcher', model: searched, tools: [webSearchTool()], modelSettings: { toolChoice: 'required' }, resetToolChoice: true }), 'Weather?');
+    expect(searched).toBeComplete();
+
+    const replied = model().replies('Sunny.');
+    await run(choosing('none', replied), 'Weather?');
+    expect(replied).toBeComplete();
   });
 });

@@ -424,6 +424,26 @@ describe('mcp(): misuse is refused where it is written', () => {
     }
   });
 
+  test('a call while a step has no outcome is refused as a test bug; a call after every step names how many there were', async () => {
+    const files = filesServer({ verify: false });
+    files.expectCall('read_file', { path: 'a.md' });
+    expect(await rejectionOf(files.callTool('read_file', { path: 'a.md' }))).toMatchObject({
+      reason: 'missing_outcome',
+      message: 'mcp("files") step 1, expectCall(): expectCall(read_file, {"path":"a.md"}) has no outcome, and the server was called; end it with .returns(…), .fails(…) or .responds(…).',
+    });
+
+    const two = filesServer({ verify: false }).expectCall('read_file').returns('A').expectCall('read_file').returns('B');
+    await two.callTool('read_file', { path: 'a.md' });
+    await two.callTool('read_file', { path: 'b.md' });
+    expect((await rejectionOf(two.callTool('read_file', { path: 'c.md' }))).message.split('\n')[0]).toBe(
+      'mcp("files") call #3, callTool read_file({"path":"c.md"}): expected no more calls. All 2 steps are used. Script another step, e.g. .expectCall("read_file", {"path":"c.md"}).returns(…), if the workflow should go on.',
+    );
+    const none = filesServer({ verify: false });
+    expect((await rejectionOf(none.callTool('list_directory', { path: '/' }))).message.split('\n')[0]).toBe(
+      'mcp("files") call #1, callTool list_directory({"path":"/"}): expected no more calls. The script has no steps. Script another step, e.g. .expectCall("list_directory", {"path":"/"}).returns(…), if the workflow should go on.',
+    );
+  });
+
   test('a step is written out as it was written: tool, arguments or predicate, and outcome', () => {
     const files = filesServer({ verify: false })
       .expectCall('read_file')

@@ -196,9 +196,9 @@ export class McpDouble implements MCPServer {
     return (await this.#callTool(toolName, args)) as CallToolResult;
   }
 
-  /** Appends a planned step; the builder's only way in. Returns its zero-based index. */
-  protected appendStep(step: PlannedMcpStep): number {
-    return this.#script.append(step);
+  /** Appends a planned step; the builder's only way in. */
+  protected appendStep(step: PlannedMcpStep): void {
+    this.#script.append(step);
   }
 
   protected get stepCount(): number {

@@ -148,13 +148,12 @@ export class SandboxDouble {
     return this.#callAsync('applyManifest', [manifest, runAs]) as Promise<void>;
   }
 
-  /** Appends a planned step; the builder's only way in. Returns its zero-based index. */
-  protected appendStep(step: PlannedSandboxStep): number {
-    const index = this.#script.append(step);
+  /** Appends a planned step; the builder's only way in. */
+  protected appendStep(step: PlannedSandboxStep): void {
+    this.#script.append(step);
     if (isSessionMethod(step.method)) this.#install(step.method);
     // A writeStdin step is what makes the shell capability offer `write_stdin`.
     if (step.method === 'writeStdin') this.#install('supportsPty');
-    return index;
   }
 
   protected get stepCount(): number {

@@ -42,9 +42,9 @@ export class StepQueue<Step extends { readonly label: string }, Open extends Ope
     return this.#steps.length - this.#used + (this.#open ? 1 : 0);
   }
 
-  /** Appends a planned step; returns its zero-based index. */
-  append(step: Step): number {
-    return this.#steps.push(step) - 1;
+  /** Appends a planned step. */
+  append(step: Step): void {
+    this.#steps.push(step);
   }
 
   open(step: Open): void {

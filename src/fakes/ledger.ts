@@ -75,12 +75,6 @@ export class Ledger<View = unknown> {
     return this.#calls.push({ describe, mismatch: false }) - 1;
   }
 
-  /** Changes how a recorded call is described, once its outcome is known. */
-  redescribe(callIndex: number, describe: string | (() => string)): void {
-    const entry = this.#calls[callIndex];
-    if (entry) entry.describe = describe;
-  }
-
   /** The number of calls recorded so far: the index the next call will get. */
   get callCount(): number {
     return this.#calls.length;

@@ -225,6 +225,40 @@ describe('mcpCassette(): what it says, recorded from a scripted server', () => {
     }
   });
 
+  test('a blank name is refused, naming the path; the SDK settings reach the replay: toolFilter hides a tool, errorFunction: null fails the run', async () => {
+    const file = await recorded('settings.json');
+    expect(thrownBy(() => mcpCassette(file, { name: '  ' }))).toMatchObject({
+      reason: 'invalid_option',
+      message: `mcpCassette(${JSON.stringify(file)}): name must be a non-empty string; got the string "  ".`,
+    });
+
+    const hidden = mcpCassette(file, { toolFilter: { blockedToolNames: ['read_file'] }, verify: false });
+    const asked = model({ verify: false }).replies('Nothing to read.');
+    await run(agentWith(hidden, asked), 'Read a.md');
+    expect(asked.firstRequest?.tools.map((offered) => offered.name)).toEqual([]);
+    const byFunction = mcpCassette(file, { toolFilter: async () => false, verify: false });
+    const askedAgain = model({ verify: false }).replies('Nothing to read.');
+    await run(agentWith(byFunction, askedAgain), 'Read a.md');
+    expect(askedAgain.firstRequest?.tools).toEqual([]);
+
+    const strict = mcpCassette(file, { errorFunction: null, verify: false });
+    const drifted = model({ verify: false }).calls('read_file', { path: 'b.md' }).thenReplies('Read it.');
+    expect(await rejectionOf(run(agentWith(strict, drifted), 'Read b.md'))).toBeInstanceOf(Error);
+    const lenient = mcpCassette(file, { verify: false });
+    const handedText = model({ verify: false }).calls('read_file', { path: 'b.md' }).thenReplies('Read it.');
+    expect((await run(agentWith(lenient, handedText), 'Read b.md')).finalOutput).toBe('Read it.');
+  });
+
+  test.each([
+    ['null', null],
+    ['without connect()', { listTools() {}, callTool() {}, close() {} }],
+    ['without listTools()', { connect() {}, callTool() {}, close() {} }],
+    ['without callTool()', { connect() {}, listTools() {}, close() {} }],
+    ['without close()', { connect() {}, listTools() {}, callTool() {} }],
+  ])('a server to record from %s is refused', (_kind, server) => {
+    expect(thrownBy(() => mcpCassette(join(dir, 'partial.json'), { mode: 'record', server: () => server as never }))).toMatchObject({ reason: 'missing_server' });
+  });
+
   test('the server to record from: an MCPServer, or a function that makes one; anything else is refused', async () => {
     const target = join(dir, 'made.json');
     for (const server of [() => ({ connect() {} }), { connect() {} }]) {

@@ -233,12 +233,20 @@ describe('resume(): every refusal says what was wrong, with its reason', () => {
     ['null', null, 'null'],
     ['an object without a name', {}, 'an object ({})'],
     ['an object whose name is not a string', { name: 7 }, 'an object ({"name":7})'],
+    ['a named function', function Support() {}, 'the function Support'],
   ])('the agent as %s', async (_kind, agent, shown) => {
     const { paused } = await pausedRun();
     expect(await refusal(resume(agent as never, paused, { approve: refund }))).toEqual({
       reason: 'invalid_option',
       message: `resume(): the first argument is the agent the run started with; got ${shown}.`,
     });
+  });
+
+  test('an agent from another copy of the SDK (an object with a name) is taken, and the SDK judges the state', async () => {
+    const { paused } = await pausedRun();
+    const refused = await refusal(resume({ name: 'Support' } as never, paused, { approve: refund }));
+    expect(refused.reason).toBe('invalid_state');
+    expect(refused.message).toMatch(/^resume\(\): the SDK cannot restore the stored run state: /);
   });
 
   test.each([

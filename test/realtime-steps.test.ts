@@ -1,7 +1,7 @@
 import { RealtimeAgent, RealtimeSession, tool } from '@openai/agents/realtime';
 import { MismatchError, realtime, SettleTimeoutError, transcriptOf } from 'agents-testkit';
 import { z } from 'zod';
-import { expect, failureOf, rejectionOf, sessionErrors, test } from './support';
+import { expect, failureOf, rejectionOf, sessionErrors, test, thrownBy } from './support';
 
 // One-line steps for what tests of Realtime sessions keep writing by hand.
 
@@ -227,4 +227,26 @@ test('a response step shows its items as written', () => {
     '  1. emitResponse(text("Let me check."), audio("One moment, please."), toolCall(lookup_order, {"orderId":"A"}), toolCall(list_orders), handoff(Billing))',
     '  2. emitResponse(handoff("Billing"))',
   ]);
+});
+
+test('a bad item in a response is refused where it is written, naming the item', () => {
+  const at = (item: string) => `realtime() step 1, emitResponse((r) => r.${item}())`;
+  expect(thrownBy(() => realtime().emitResponse((r) => r.audio('x', { audio: 0 })))).toMatchObject({ reason: 'invalid_audio', message: `${at('audio')}: the audio duration must be a positive number of ms; got number 0.` });
+  expect(thrownBy(() => realtime().emitResponse((r) => r.text('x').toolCall('lookup_order', {}, 5 as never)))).toMatchObject({ reason: 'invalid_option', message: `${at('toolCall')}: options must be an object; got number 5.` });
+  expect(thrownBy(() => realtime().emitResponse((r) => r.handoff('Billing', 5 as never)))).toMatchObject({ reason: 'invalid_option', message: `${at('handoff')}: options must be an object; got number 5.` });
+});
+
+test('a response speaks for 200 ms unless told, and sends arguments given as a JSON string as they are', async () => {
+  const { lookupOrder, agent } = orders();
+  const rt = realtime()
+    .emitResponse((r) => r.audio('One moment.').toolCall(lookupOrder, '{"orderId":"A"}' as never))
+    .expectToolOutput(lookupOrder, 'Order A has shipped.');
+  const session = new RealtimeSession(agent, { transport: rt });
+  const audio: number[] = [];
+  session.on('audio', (event) => audio.push(event.data.byteLength));
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(audio).toHaveLength(2); // 200 ms in chunks of 100 ms
+  expect(rt.callsOf('sendFunctionCallOutput')[0]?.toolCall).toMatchObject({ name: 'lookup_order', arguments: '{"orderId":"A"}' });
 });

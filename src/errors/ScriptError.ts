@@ -138,13 +138,15 @@ export interface StepContext {
   double: string;
   stepIndex: number;
   verb: string;
-  /** The enclosing verb when writing inside a `turn((t) => …)` callback. */
+  /** The enclosing verb when writing inside a `turn((t) => …)` or `emitResponse((r) => …)` callback. */
   within?: string;
 }
 
 /** A `ScriptError` whose message names the double, the step (from 1) and the verb. */
 export function misuse(context: StepContext, reason: ScriptErrorReason, problem: string): ScriptError {
-  const where = context.within ? `${context.within}((t) => t.${context.verb}())` : `${context.verb}()`;
+  // The callback's parameter as the docs name it: `turn((t) => …)`, `emitResponse((r) => …)`.
+  const param = context.within === 'emitResponse' ? 'r' : 't';
+  const where = context.within ? `${context.within}((${param}) => ${param}.${context.verb}())` : `${context.verb}()`;
   return new ScriptError({
     reason,
     stepIndex: context.stepIndex,

@@ -254,7 +254,7 @@ describe('mcp(): the tools it declares', () => {
         callable: Object.assign(() => true, standard({ type: 'object', properties: { q: { type: 'string' } } })) as never,
       },
     });
-    expect(await server.listTools()).toEqual([
+    expect(await server.listTools()).toStrictEqual([
       { name: 'full', title: 'Full', description: 'Reads', inputSchema: pathSchema, outputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
       { name: 'bare', inputSchema: { properties: { a: { type: 'number' } } } },
       { name: 'params', description: 'P', inputSchema: pathSchema },
@@ -268,6 +268,7 @@ describe('mcp(): the tools it declares', () => {
     expect(server.tools.params.parameters).toEqual({ ...pathSchema, additionalProperties: true });
     expect(server.tools.params.strict).toBe(false);
     expect(server.tools.typed.strict).toBe(true);
+    expect((server.tools.typed.parameters as { properties?: unknown }).properties).toEqual({ path: { type: 'string' } });
   });
 
   test("arguments a real server would refuse: the schema's first problem, with its path when it has one", async () => {
@@ -282,6 +283,7 @@ describe('mcp(): the tools it declares', () => {
     });
     const why = async (tool: string, args: Record<string, unknown>) => /would refuse them: (.*)\. Check the model/.exec((await rejectionOf(server.callTool(tool, args))).message)?.[1];
     expect(await why('json', {})).toBe('the required argument "path" is missing');
+    expect(await why('json', { path: 5 })).toBe('"path" is the number 5, not string');
     expect(await why('nested', { filter: { limit: 'x' } })).toBe('"filter.limit": Invalid input: expected number, received string');
     expect(await why('refined', { a: 0 })).toBe('a must exceed 1');
   });
@@ -310,6 +312,8 @@ describe('mcp(): the tools it declares', () => {
     ['an input schema of a string', { inputSchema: { type: 'string' } }, 'an object ({"inputSchema":{"type":"string"}})'],
     ['parameters of an array', { parameters: { type: 'array' } }, 'an object ({"parameters":{"type":"array"}})'],
     ['a bare object schema without properties', { type: 'object' }, 'an object ({"type":"object"})'],
+    ['an input schema of a string with properties', { inputSchema: { type: 'string', properties: {} } }, 'an object ({"inputSchema":{"type":"string","proper…)'],
+    ['an input schema whose properties are no object', { inputSchema: { properties: 5 } }, 'an object ({"inputSchema":{"properties":5}})'],
   ])('a definition of %s', (_kind, definition, shown) => {
     expect(thrownBy(() => mcp({ name: 's', tools: { t: definition as never } }))).toMatchObject({
       reason: 'invalid_schema',

@@ -448,6 +448,28 @@ describe('mcp(): misuse is refused where it is written', () => {
     );
   });
 
+  test('a step of a tool reference: server.tools and prefixedTools name the tool the server is called by', async () => {
+    const files = filesServer({ verify: false });
+    files.expectCall(files.prefixedTools.read_file, { path: 'a.md' }).returns('A').expectCall(files.tools.list_directory).returns('a.md');
+    expect(await files.callTool('read_file', { path: 'a.md' })).toEqual([{ type: 'text', text: 'A' }]);
+    expect(await files.callTool('list_directory', { path: '/' })).toEqual([{ type: 'text', text: 'a.md' }]);
+    expect(files).toBeComplete();
+    // An object that only carries a name is taken by its name.
+    const byName = filesServer({ verify: false }).expectCall({ name: 'read_file' } as never).returns('A');
+    expect(failureOf(() => byName.assertComplete())).toContain('1. expectCall(read_file).returns("A")');
+  });
+
+  test('arguments that do not fit a partial pattern: the key that is missing or differs, or the arguments as a whole', async () => {
+    const search = mcp({ name: 'search', verify: false, tools: { find: z.object({ q: z.string(), limit: z.number().optional() }) } })
+      .expectCall('find', { limit: 5 })
+      .returns('none')
+      .expectCall('find', expect.objectContaining({ q: 'mcp' }))
+      .returns('one');
+    const why = async (args: Record<string, unknown>) => (await rejectionOf(search.callTool('find', args))).message.split('\n')[0]!.replace(/^.*\(step \d\)\. /, '');
+    expect(await why({ q: 'x' })).toBe('"limit" is missing, not 5.');
+    expect(await why({ q: 'x' })).toMatch(/^the arguments are \{"q":"x"\}, not ObjectContaining/);
+  });
+
   test('a step is written out as it was written: tool, arguments or predicate, and outcome', () => {
     const files = filesServer({ verify: false })
       .expectCall('read_file')

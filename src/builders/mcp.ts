@@ -126,8 +126,8 @@ function matcherOf(args: unknown, context: StepContext): (actual: Record<string,
   return (actual) => {
     const difference = differenceFrom(actual, args);
     if (difference === undefined) return undefined;
-    const where = difference.path === '' ? 'the arguments' : `"${difference.path}"`;
-    return { kind: 'wrong_arguments', reason: `${where} ${difference.actual === undefined ? 'is missing' : `is ${brief(difference.actual, 40)}`}, not ${brief(difference.expected, 40)}` };
+    const where = difference.path === '' ? 'the arguments are' : `"${difference.path}" is`;
+    return { kind: 'wrong_arguments', reason: `${where} ${difference.actual === undefined ? 'missing' : brief(difference.actual, 40)}, not ${brief(difference.expected, 40)}` };
   };
 }
 

@@ -3,6 +3,7 @@ import { McpDouble, type McpDoubleOptions } from '../fakes/McpDouble';
 import type { PlannedMcpStep } from '../fakes/mcpPlan';
 import { differenceFrom } from '../fakes/partialMatch';
 import { judge, type Asserting, type Rejection } from '../fakes/predicate';
+import { argumentsAt } from '../format/argumentPath';
 import { brief } from '../format/brief';
 import { closest } from '../format/closest';
 import { McpStep } from './mcpStep';
@@ -126,8 +127,7 @@ function matcherOf(args: unknown, context: StepContext): (actual: Record<string,
   return (actual) => {
     const difference = differenceFrom(actual, args);
     if (difference === undefined) return undefined;
-    const where = difference.path === '' ? 'the arguments are' : `"${difference.path}" is`;
-    return { kind: 'wrong_arguments', reason: `${where} ${difference.actual === undefined ? 'missing' : brief(difference.actual, 40)}, not ${brief(difference.expected, 40)}` };
+    return { kind: 'wrong_arguments', reason: `${argumentsAt(difference.path)} ${difference.actual === undefined ? 'missing' : brief(difference.actual, 40)}, not ${brief(difference.expected, 40)}` };
   };
 }
 

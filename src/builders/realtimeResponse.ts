@@ -104,6 +104,6 @@ export class ResponseBuilder {
   }
 
   #at(verb: string): StepContext {
-    return { double: this.#context.double, stepIndex: this.#context.stepIndex, verb, within: this.#context.verb };
+    return { double: this.#context.double, stepIndex: this.#context.stepIndex, verb, within: this.#context.verb, param: 'r' };
   }
 }

@@ -123,8 +123,8 @@ function decide(items: readonly RunToolApprovalItem[], decisions: ResumeDecision
   for (const { verdict, selector } of selectors) {
     checkSelector(selector, verdict, fail);
     if (!items.some((item) => fits(item, selector))) {
-      const sameName = isTool(selector) && items.some((item) => nameOf(item) === selector.name);
-      const hint = sameName ? ` The agent's own tool named "${(selector as { name: string }).name}" is another object: pass the tool the agent was built with, or its name.` : '';
+      const named = isTool(selector) ? selector.name : undefined;
+      const hint = items.some((item) => nameOf(item) === named) ? ` The agent's own tool named "${named}" is another object: pass the tool the agent was built with, or its name.` : '';
       throw fail('unknown_approval', `${verdict} ${describeSelector(selector)} fits none of the approvals the run stopped for: ${shown.join('; ')}.${hint}`);
     }
   }

@@ -140,12 +140,13 @@ export interface StepContext {
   verb: string;
   /** The enclosing verb when writing inside a `turn((t) => …)` or `emitResponse((r) => …)` callback. */
   within?: string;
+  /** That callback's parameter as the docs name it: `t` unless given. */
+  param?: string;
 }
 
 /** A `ScriptError` whose message names the double, the step (from 1) and the verb. */
 export function misuse(context: StepContext, reason: ScriptErrorReason, problem: string): ScriptError {
-  // The callback's parameter as the docs name it: `turn((t) => …)`, `emitResponse((r) => …)`.
-  const param = context.within === 'emitResponse' ? 'r' : 't';
+  const param = context.param ?? 't';
   const where = context.within ? `${context.within}((${param}) => ${param}.${context.verb}())` : `${context.verb}()`;
   return new ScriptError({
     reason,

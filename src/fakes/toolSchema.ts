@@ -1,3 +1,4 @@
+import { argumentsAt } from '../format/argumentPath';
 import { brief } from '../format/brief';
 
 type Schema = Record<string, unknown>;
@@ -16,12 +17,12 @@ export function schemaProblem(args: unknown, schema: unknown, path = ''): string
     const problems = alternatives.map((alternative) => schemaProblem(args, alternative, path));
     return problems.some((problem) => problem === undefined) ? undefined : problems[0];
   }
-  if ('const' in schema && !sameValue(args, schema.const)) return `${whereIs(path)} ${brief(args, 40)}, not ${brief(schema.const, 40)}`;
+  if ('const' in schema && !sameValue(args, schema.const)) return `${argumentsAt(path)} ${brief(args, 40)}, not ${brief(schema.const, 40)}`;
   if (Array.isArray(schema.enum) && !schema.enum.some((value) => sameValue(args, value))) {
-    return `${whereIs(path)} ${brief(args, 40)}, not one of ${schema.enum.map((value) => brief(value, 20)).join(', ')}`;
+    return `${argumentsAt(path)} ${brief(args, 40)}, not one of ${schema.enum.map((value) => brief(value, 20)).join(', ')}`;
   }
   const types = typesOf(schema.type);
-  if (types && !types.some((type) => hasType(args, type))) return `${whereIs(path)} ${describe(args)}, not ${types.join(' or ')}`;
+  if (types && !types.some((type) => hasType(args, type))) return `${argumentsAt(path)} ${describe(args)}, not ${types.join(' or ')}`;
   if (isRecord(args) && (types?.includes('object') ?? isRecord(schema.properties))) return objectProblem(args, schema, path);
   if (Array.isArray(args) && isRecord(schema.items)) {
     for (const [index, item] of args.entries()) {
@@ -41,7 +42,7 @@ function objectProblem(args: Record<string, unknown>, schema: Schema, path: stri
     const extra = Object.keys(args).find((key) => !(key in properties));
     if (extra !== undefined) {
       const known = Object.keys(properties);
-      return `${whereIs(join(path, extra))} not a parameter of the tool (it takes ${known.length === 0 ? 'none' : known.join(', ')})`;
+      return `${argumentsAt(join(path, extra))} not a parameter of the tool (it takes ${known.length === 0 ? 'none' : known.join(', ')})`;
     }
   }
   for (const [key, value] of Object.entries(args)) {
@@ -82,10 +83,6 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return `${typeof value === 'object' ? 'an object' : `the ${typeof value} ${brief(value, 30)}`}`;
-}
-
-function whereIs(path: string): string {
-  return path === '' ? 'the arguments are' : `"${path}" is`;
 }
 
 function join(path: string, key: string): string {

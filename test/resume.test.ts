@@ -32,6 +32,20 @@ function support(script: ReturnType<typeof model>) {
   return new Agent({ name: 'Support', model: script, tools: [refund, lookupOrder] });
 }
 
+/** A script whose first turn asks to refund A-1 and A-2, each needing approval. */
+function refundingBoth(options: { verify?: boolean } = { verify: false }) {
+  return model(options).turn((t) => t.calls(refund, { orderId: 'A-1' }).calls(refund, { orderId: 'A-2' }));
+}
+
+/** Runs the Support agent on `script` until it stops for approvals, with nothing executed yet. */
+async function pausedOn(script: ReturnType<typeof model>, input = 'Refund both') {
+  executed.length = 0;
+  const agent = support(script);
+  return { agent, paused: await run(agent, input) };
+}
+
+const pausedRun = () => pausedOn(refundingBoth());
+
 describe('resume(): pause, store the state as a string, restore, decide, resume', () => {
   test('an approved call runs once across the pause and the resume', async () => {
     executed.length = 0;
@@ -184,12 +198,6 @@ describe('resume(): state strings written by older SDK versions', () => {
 });
 
 describe('resume(): misuse is refused with a reason', () => {
-  async function pausedRun() {
-    const script = model({ verify: false }).turn((t) => t.calls(refund, { orderId: 'A-1' }).calls(refund, { orderId: 'A-2' }));
-    const agent = support(script);
-    return { agent, paused: await run(agent, 'Refund both') };
-  }
-
   test('an undecided interruption, a decision for nothing, and a call both approved and rejected', async () => {
     const { agent, paused } = await pausedRun();
     const undecided = (await rejectionOf(resume(agent, paused, { approve: { callId: 'call_1' } }))) as ScriptError;
@@ -215,12 +223,6 @@ describe('resume(): misuse is refused with a reason', () => {
 describe('resume(): every refusal says what was wrong, with its reason', () => {
   const sameNamedRefund = tool({ name: 'refund', description: 'Another refund', parameters: z.object({ orderId: z.string() }), needsApproval: true, execute: async () => 'never' });
   const stoppedFor = 'refund({"orderId":"A-1"}) call_1 of agent "Support"; refund({"orderId":"A-2"}) call_2 of agent "Support"';
-
-  async function pausedRun() {
-    const script = model({ verify: false }).turn((t) => t.calls(refund, { orderId: 'A-1' }).calls(refund, { orderId: 'A-2' }));
-    const agent = support(script);
-    return { agent, paused: await run(agent, 'Refund both') };
-  }
 
   async function refusal(resuming: Promise<unknown>): Promise<{ reason: unknown; message: string }> {
     const error = await rejectionOf(resuming);
@@ -363,51 +365,34 @@ describe('resume(): every refusal says what was wrong, with its reason', () => {
 
 describe('resume(): which calls each decision reaches', () => {
   test('a tool name decides every call of that tool; { tool, callId } decides only that call', async () => {
-    executed.length = 0;
-    const script = model()
-      .turn((t) => t.calls(refund, { orderId: 'A-1' }).calls(refund, { orderId: 'A-2' }))
-      .thenReplies('Done.');
-    const agent = support(script);
-    const paused = await run(agent, 'Refund both');
+    const { agent, paused } = await pausedOn(refundingBoth({ verify: true }).thenReplies('Done.'));
 
     await resume(agent, paused, { approve: { tool: 'refund', callId: 'call_2' }, reject: { tool: refund, callId: 'call_1' } });
     expect(executed).toEqual(['refund A-2']);
   });
 
   test('a tool name approves all its calls', async () => {
-    executed.length = 0;
-    const script = model()
-      .turn((t) => t.calls(refund, { orderId: 'A-1' }).calls(refund, { orderId: 'A-2' }))
-      .thenReplies('Done.');
-    const agent = support(script);
+    const { agent, paused } = await pausedOn(refundingBoth({ verify: true }).thenReplies('Done.'));
 
-    const resumed = await resume(agent, await run(agent, 'Refund both'), { approve: 'refund' });
+    const resumed = await resume(agent, paused, { approve: 'refund' });
     expect(executed).toEqual(['refund A-1', 'refund A-2']);
     expect(resumed).toHaveRespectedApprovals();
   });
 
   test('"always" on any of the decisions that reach a call holds for the calls still to come', async () => {
-    executed.length = 0;
-    const script = model()
-      .turn((t) => t.calls(refund, { orderId: 'A-1' }))
-      .thenCalls(refund, { orderId: 'A-2' })
-      .thenReplies('Refunded both.');
-    const agent = support(script);
+    const script = model().calls(refund, { orderId: 'A-1' }).thenCalls(refund, { orderId: 'A-2' }).thenReplies('Refunded both.');
+    const { agent, paused } = await pausedOn(script, 'Refund A-1, then A-2');
 
-    const resumed = await resume(agent, await run(agent, 'Refund A-1, then A-2'), { approve: ['refund', { callId: 'call_1', always: true }] });
+    const resumed = await resume(agent, paused, { approve: ['refund', { callId: 'call_1', always: true }] });
     expect(resumed.interruptions).toEqual([]);
     expect(executed).toEqual(['refund A-1', 'refund A-2']);
   });
 
   test('without "always", the next call of the tool stops for approval again', async () => {
-    executed.length = 0;
-    const script = model({ verify: false })
-      .turn((t) => t.calls(refund, { orderId: 'A-1' }))
-      .thenCalls(refund, { orderId: 'A-2' })
-      .thenReplies('Refunded both.');
-    const agent = support(script);
+    const script = model({ verify: false }).calls(refund, { orderId: 'A-1' }).thenCalls(refund, { orderId: 'A-2' }).thenReplies('Refunded both.');
+    const { agent, paused } = await pausedOn(script, 'Refund A-1, then A-2');
 
-    const resumed = await resume(agent, await run(agent, 'Refund A-1, then A-2'), { approve: ['refund', { callId: 'call_1', always: false }] });
+    const resumed = await resume(agent, paused, { approve: ['refund', { callId: 'call_1', always: false }] });
     expect(resumed.interruptions.map((item) => item.name)).toEqual(['refund']);
     expect(executed).toEqual(['refund A-1']);
   });

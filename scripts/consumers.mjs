@@ -5,6 +5,7 @@
 // with tsc against the installed package.
 //
 //   node scripts/consumers.mjs [name…] [--tarball file.tgz] [--json results.json] [--keep]
+//                              [--promises scenario,…] [--no-promises]
 //
 // Without --tarball the library is packed with `npm pack` (which builds it on `prepack`).
 //
@@ -17,11 +18,16 @@
 // verbatim, after the project's `prelude` line) and consumers/shared/*.test.ts. A test preceded by
 // `// Must FAIL, naming: <text>` comments must fail, with every such text in its failure; every
 // other test must pass. A drifting test that passes is a false pass and fails this script.
+//
+// Then the Vitest, Jest CommonJS and Jest native-ESM projects play the README's promises that take
+// more than one run or a whole file (consumers/promises/, scripts/lib/promises.mjs); each is
+// reported as "<project> promises". `--promises a,b` plays some of them, `--no-promises` none.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROMISE_PROJECTS, playPromises, scenarioNames } from './lib/promises.mjs';
 import { judge, mustFail, run } from './lib/specs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,6 +53,8 @@ const option = (name) => {
 const keep = args.includes('--keep') ? (args.splice(args.indexOf('--keep'), 1), true) : false;
 const tarballOption = option('--tarball');
 const jsonOption = option('--json');
+const noPromises = args.includes('--no-promises') ? (args.splice(args.indexOf('--no-promises'), 1), true) : false;
+const promiseNames = noPromises ? [] : scenarioNames(option('--promises')?.split(',').filter(Boolean) ?? []);
 const selected = args.length > 0 ? args : Object.keys(PROJECTS);
 for (const name of selected) {
   if (!(name in PROJECTS)) throw new Error(`unknown consumer project "${name}"; known: ${Object.keys(PROJECTS).join(', ')}`);
@@ -56,7 +64,10 @@ const work = mkdtempSync(join(tmpdir(), 'agents-testkit-consumers-'));
 const results = [];
 try {
   const tarball = tarballOption ? resolve(tarballOption) : pack(work);
-  for (const name of selected) results.push(await runProject(name, PROJECTS[name], tarball));
+  for (const name of selected) {
+    results.push(await runProject(name, PROJECTS[name], tarball));
+    if (PROMISE_PROJECTS.includes(name) && promiseNames.length > 0) results.push(await runPromises(name, PROJECTS[name]));
+  }
 } finally {
   if (keep) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
@@ -116,6 +127,20 @@ async function runProject(name, project, tarball) {
   }
   judge(JSON.parse(readFileSync(report, 'utf8')), mustFail(dir), pass, fail);
   console.log(`consumer ${name}: ${result.passed} passed, ${result.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return result;
+}
+
+/** Plays the README's promises in a project whose own specs ran: one result for all of them. */
+async function runPromises(name, project) {
+  const started = Date.now();
+  const played = await playPromises(name, { dir: join(work, name), runner: project.runner, nodeArgs: project.nodeArgs }, promiseNames);
+  const result = { name: `${name} promises`, passed: 0, failed: 0, problems: [] };
+  for (const scenario of played) {
+    result.passed += scenario.passed;
+    result.failed += scenario.failed;
+    result.problems.push(...scenario.problems);
+  }
+  console.log(`consumer ${result.name}: ${result.passed} passed, ${result.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return result;
 }
 

@@ -16,11 +16,17 @@ export function run(cwd, command, args, env = {}) {
   });
 }
 
-/** Test title → the texts its failure must name, from `// Must FAIL, naming: …` comments. */
-export function mustFail(dir) {
+/**
+ * Test title → the texts its failure must name, from `// Must FAIL, naming: …` comments; and, under
+ * the key `file:<name>`, the texts a whole file's failure (an `afterAll`) must name, from
+ * `// File must FAIL, naming: …` lines. `files` limits the files read (default: every `*.test.ts`).
+ */
+export function mustFail(dir, files = readdirSync(dir).filter((entry) => entry.endsWith('.test.ts'))) {
   const expected = new Map();
-  for (const file of readdirSync(dir).filter((entry) => entry.endsWith('.test.ts'))) {
+  for (const file of files) {
     const source = readFileSync(join(dir, file), 'utf8');
+    const whole = [...source.matchAll(/^[ \t]*\/\/ File must FAIL, naming: (.*)$/gm)].map((line) => line[1].trim());
+    if (whole.length > 0) expected.set(`file:${file}`, whole);
     const pattern = /((?:^[ \t]*\/\/ Must FAIL, naming: .*\n)+)[ \t]*(?:test|it)\((['"`])(.*?)\2/gm;
     for (const match of source.matchAll(pattern)) {
       const texts = [...match[1].matchAll(/Must FAIL, naming: (.*)/g)].map((line) => line[1].trim());
@@ -40,11 +46,25 @@ export function judge(report, expectedFailures, pass, fail) {
       fail(`${short}: no test ran\n${strip(file.message ?? '').trim().split('\n').slice(0, 20).join('\n')}`);
       continue;
     }
+    // A file can fail with every test passed: its afterAll (the kit's file-end verification) threw.
+    const fileMessage = strip(file.message ?? '');
+    const wholeTexts = expectedFailures.get(`file:${short}`);
+    if (wholeTexts !== undefined) {
+      seen.add(`file:${short}`);
+      const missing = wholeTexts.filter((text) => !fileMessage.includes(text));
+      if (file.status !== 'failed') fail(`${short}: the file must fail when it ends, but it ${file.status} (a false pass)`);
+      else if (missing.length > 0) fail(`${short}: the file failed, but its message does not name ${missing.map((text) => JSON.stringify(text)).join(', ')}\n${fileMessage.split('\n').slice(0, 30).join('\n')}`);
+      else pass();
+    } else if (file.status === 'failed' && tests.every((test) => test.status !== 'failed')) {
+      fail(`${short}: the file failed though no test did\n${fileMessage.split('\n').slice(0, 30).join('\n')}`);
+    }
     for (const test of tests) {
       const message = strip((test.failureMessages ?? []).join('\n'));
       const texts = expectedFailures.get(test.title);
       if (texts === undefined) {
         if (test.status === 'passed') pass();
+        // `.skip` and `.todo` are written on purpose: neither passed nor failed.
+        else if (['pending', 'skipped', 'todo', 'disabled'].includes(test.status)) continue;
         else fail(`${short} › ${test.title}: ${test.status}\n${message.split('\n').slice(0, 20).join('\n')}`);
         continue;
       }
@@ -59,7 +79,7 @@ export function judge(report, expectedFailures, pass, fail) {
     }
   }
   for (const title of expectedFailures.keys()) {
-    if (!seen.has(title)) fail(`"${title}" must fail, but it did not run`);
+    if (!seen.has(title)) fail(title.startsWith('file:') ? `${title.slice(5)} must fail when it ends, but it did not run` : `"${title}" must fail, but it did not run`);
   }
 }
 

@@ -2,6 +2,7 @@ import { currentConfig, resetConfig } from '../config';
 import { startCoverageIfEnabled, watchCoverageOf, writeCoverage } from '../coverage/collector';
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { forgetRuns } from '../fakes/agentRuns';
+import { settleRecordings } from '../fakes/cassetteRecordings';
 import { BUNDLED_SDK, installOfflineGuard, primeDefaultRunner, restoreDefaults, type SdkCopy } from '../fakes/offlineGuard';
 import {
   enterTest,
@@ -37,8 +38,9 @@ export interface RunnerHooks {
 /**
  * Registers the matchers and the run snapshot serializer, turns tracing off, makes the kit's
  * provider (the offline guard, which routes to the providers a test installs) the SDK's default
- * model provider in every copy of the SDK the test file may load, and verifies the doubles each
- * test created when it ends. Doubles created outside a test (in `beforeAll` or a `describe` body)
+ * model provider in every copy of the SDK the test file may load, verifies the doubles each
+ * test created when it ends, and then settles the cassette recordings the test made (committed
+ * when it passed, kept aside when it failed). Doubles created outside a test (in `beforeAll` or a `describe` body)
  * and doubles of concurrent tests cannot be pinned to one test, so they are verified when the file
  * ends. A mismatch a double records after its verification fails the next verification point.
  * Settings (`configure()`), routes and a default provider a test set last until the file ends,
@@ -77,7 +79,8 @@ export function install(hooks: RunnerHooks): void {
       forgetRuns();
     }
     const doubles = concurrent || since === undefined ? [] : takeCreated(since);
-    verify(doubles, 'when the test ended', { late: takeLate() });
+    // A recording is committed only when its test passed, the verification of its doubles included.
+    settleRecordings(() => verify(doubles, 'when the test ended', { late: takeLate() }));
   });
   hooks.afterAll(async (skipped) => {
     try {

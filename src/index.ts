@@ -23,6 +23,7 @@ export { streamEvents } from './format/streamEvents';
 export { lifecycle } from './builders/lifecycle';
 export { sweep, type SweepOptions, type SweepReport, type FaultKind } from './sweep/sweep';
 export { SweepError, type SweepPoint } from './errors/SweepError';
+export { UnknownPointError } from './errors/UnknownPointError';
 export { InjectedFault } from './fakes/faults';
 export { LifecycleRecorder, type LifecycleEvent, type LifecycleSource } from './fakes/LifecycleRecorder';
 export { runSnapshotSerializer, type SnapshotSerializer } from './matchers/runSnapshotSerializer';

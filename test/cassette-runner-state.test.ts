@@ -3,8 +3,8 @@
  * runners: a runner upgrade that moves them fails here first. Whether a failed test is seen as
  * failed is probed end to end by test/cassette-durability.test.ts, whose child runs fail tests.
  */
-import { currentTest } from '../src/fakes/runnerState';
-import { beforeAll, beforeEach, describe, expect, test } from './support';
+import { currentTest, hostProcess } from '../src/fakes/runnerState';
+import { beforeAll, beforeEach, describe, expect, runner, test } from './support';
 
 let inBeforeAll: ReturnType<typeof currentTest> | 'not run';
 let inBeforeEach: ReturnType<typeof currentTest> | 'not run';
@@ -30,5 +30,27 @@ describe('the runner state', () => {
     test('joins every block name with single spaces', () => {
       expect(currentTest()?.name).toBe('the runner state in a nested describe block joins every block name with single spaces');
     });
+  });
+
+  test('finds the process that hears the test\'s unhandled rejections: Jest\'s worker process, not the copy a test file sees', async () => {
+    const host = hostProcess();
+    const heard: unknown[] = [];
+    // Handled once heard, so that the runner, which heard it too, lets the test pass.
+    const onRejection = (reason: unknown, promise: Promise<unknown>) => {
+      heard.push(reason);
+      promise.catch(() => undefined);
+    };
+    const onHandled = () => undefined;
+    host.on('unhandledRejection', onRejection);
+    host.on('rejectionHandled', onHandled);
+    try {
+      void Promise.reject(new Error('probe'));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    } finally {
+      host.off('unhandledRejection', onRejection);
+      host.off('rejectionHandled', onHandled);
+    }
+    expect(heard).toEqual([new Error('probe')]);
+    expect(host === process).toBe(runner === 'vitest');
   });
 });

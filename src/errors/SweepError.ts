@@ -1,3 +1,5 @@
+import { jsString } from '../format/brief';
+
 /** What became of one injection point of a sweep. */
 export interface SweepPoint {
   /** The point, e.g. `tool get_weather throws on call 1`. */
@@ -22,7 +24,7 @@ export class SweepError extends Error {
     const first = (broken[0] as SweepPoint).name;
     super(
       `The fault sweep found ${broken.length} of ${points.length} injection point${points.length === 1 ? '' : 's'} where the test does not hold.\n\n` +
-        `${table}\n\nRun the first on its own: sweep(body, { only: ${JSON.stringify(first)} })`,
+        `${table}\n\nRun the first on its own: sweep(body, { only: ${jsString(first)} })`,
     );
     this.name = 'SweepError';
     this.points = points;

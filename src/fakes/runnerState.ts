@@ -1,7 +1,7 @@
 /**
  * What the running test runner says about the current test, read from the globals Vitest and
- * Jest keep for themselves (nothing here imports a runner): the test's full name, and whether it
- * has failed so far. Every read of a runner's internals lives here; test/cassette-runner-state
+ * Jest keep for themselves (nothing here imports a runner): the test's full name, whether it
+ * has failed so far, and which process hears its unhandled rejections. Every read of a runner's internals lives here; test/cassette-runner-state
  * probes each one under both runners, so a runner upgrade that moves them fails there first.
  */
 
@@ -27,6 +27,12 @@ interface CircusTest {
   errors?: unknown[];
 }
 
+interface CircusState {
+  currentlyRunningTest?: CircusTest | null;
+  /** The worker's own process, which circus listens to for uncaught errors. */
+  parentProcess?: NodeJS.Process;
+}
+
 /** Vitest's worker state: `current` is the task it runs (a test, or a suite between tests). */
 function vitestTask(): VitestTask | undefined {
   const worker = (globalThis as { __vitest_worker__?: { current?: VitestTask } }).__vitest_worker__;
@@ -37,11 +43,13 @@ function vitestTask(): VitestTask | undefined {
 let circusKey: symbol | null | undefined;
 
 /** jest-circus keeps its state under a symbol it does not share; it is found by its description. */
-function circusTest(): CircusTest | null | undefined {
+function circusState(): CircusState | undefined {
   if (circusKey === undefined) circusKey = Object.getOwnPropertySymbols(globalThis).find((symbol) => symbol.description === 'JEST_STATE_SYMBOL') ?? null;
-  const key = circusKey;
-  if (key === null) return undefined;
-  const state = (globalThis as unknown as Record<symbol, { currentlyRunningTest?: CircusTest | null } | undefined>)[key];
+  return circusKey === null ? undefined : (globalThis as unknown as Record<symbol, CircusState | undefined>)[circusKey];
+}
+
+function circusTest(): CircusTest | null | undefined {
+  const state = circusState();
   return state === undefined ? undefined : (state.currentlyRunningTest ?? null);
 }
 
@@ -67,4 +75,14 @@ export function currentTest(): CurrentTest | undefined {
     return { name, failed: Array.isArray(test.errors) ? test.errors.length > 0 : undefined };
   }
   return undefined;
+}
+
+/**
+ * The process that hears the test's unhandled rejections. Jest hands a test file a copy of
+ * `process` whose events never fire; the worker's own process is the one circus listens to, and
+ * circus keeps it in its state. Vitest runs test files in the worker's process itself.
+ */
+export function hostProcess(): NodeJS.Process {
+  const parent = circusState()?.parentProcess;
+  return typeof parent?.on === 'function' ? parent : process;
 }

@@ -1,16 +1,18 @@
 /** The candidate closest to `name` by edit distance, if it is close enough to be a likely typo. */
 export function closest(name: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of candidates) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
+  const [best] = byCloseness(name, candidates);
   const limit = Math.max(2, Math.floor(name.length / 3));
-  return bestDistance <= limit ? best : undefined;
+  return best !== undefined && distance(name, best) <= limit ? best : undefined;
+}
+
+/** Every candidate, the closest to `name` by edit distance first; equally close ones keep their order. */
+export function byCloseness(name: string, candidates: readonly string[]): string[] {
+  const ranked = candidates.map((candidate) => ({ candidate, distance: distance(name, candidate) }));
+  return ranked.sort((a, b) => a.distance - b.distance).map(({ candidate }) => candidate);
+}
+
+function distance(a: string, b: string): number {
+  return editDistance(a.toLowerCase(), b.toLowerCase());
 }
 
 function editDistance(a: string, b: string): number {

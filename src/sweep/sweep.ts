@@ -1,14 +1,16 @@
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { SweepError, type SweepPoint } from '../errors/SweepError';
+import { UnknownPointError } from '../errors/UnknownPointError';
 import { bounded } from '../fakes/bounded';
 import { endPlan, startPlan, type FaultPlan } from '../fakes/faults';
 import type { Ledger } from '../fakes/ledger';
 import { mark, takeCreated, type Verifiable } from '../fakes/registry';
-import { nextMacrotask } from '../fakes/realTimers';
 import { brief } from '../format/brief';
+import { byCloseness } from '../format/closest';
 import { kindOf } from '../format/kindOf';
 import { onEveryRun } from '../sdk/runnerHook';
 import { isComplete } from '../vocabulary';
+import { SweepRejections } from './rejections';
 import { ToolFaults } from './toolFaults';
 
 /** Where faults are injected: model calls, tools, sandbox calls, Realtime sends and connections. */
@@ -17,7 +19,7 @@ export type FaultKind = 'model' | 'tool' | 'sandbox' | 'realtime';
 const KINDS: readonly FaultKind[] = ['model', 'tool', 'sandbox', 'realtime'];
 
 export interface SweepOptions {
-  /** Run only this point (a name from a sweep's report), to reproduce it on its own. */
+  /** Run only this point (a name from a sweep's report), to reproduce it on its own; a name no run reaches fails with `UnknownPointError`. */
   only?: string;
   /** The kinds of point to sweep; all of them unless given. */
   kinds?: readonly FaultKind[];
@@ -35,67 +37,83 @@ export interface SweepReport {
  * model call failing (with and without retry advice), each tool throwing, each sandbox call
  * failing, each Realtime send failing or the connection dropping there — then once per point with
  * that one fault, deterministically. The body states what must hold under faults (its own
- * assertions; no unhandled rejection; no tool call run twice, when it keeps a `lifecycle()`
- * recorder). Resolves with the table of points when every one held; rejects with a `SweepError`
- * naming the points that broke, and how to run the first on its own.
+ * assertions; no unhandled rejection, which breaks the run whose code made its promise; no tool
+ * call run twice, when it keeps a `lifecycle()` recorder). Resolves with the table of points when
+ * every one held; rejects with a `SweepError` naming the points that broke, and the line that
+ * runs the first on its own.
  */
 export async function sweep(body: () => unknown, options: SweepOptions = {}): Promise<SweepReport> {
   checkOptions(body, options);
   const timeoutMs = options.timeoutMs ?? 5000;
-  const kinds = options.kinds ?? KINDS;
-  if (options.only !== undefined) {
-    const outcome = await runOnce(body, options.only, timeoutMs);
-    const point = judge(options.only, outcome);
-    if (point.outcome === 'broke') throw new SweepError([point], table([point]));
-    return { points: [point] };
+  const rejections = new SweepRejections();
+  try {
+    return options.only === undefined
+      ? await sweepAll(body, options.kinds ?? KINDS, timeoutMs, rejections)
+      : await sweepOne(body, options.only, timeoutMs, rejections);
+  } finally {
+    rejections.stop();
   }
-  const clean = await runOnce(body, undefined, timeoutMs);
-  const trouble = clean.error ?? clean.rejections[0] ?? clean.incomplete;
-  if (trouble !== undefined) {
-    throw new Error(`sweep(): the body does not pass without faults, so no fault can be judged against it: ${brief(trouble, 400)}`, { cause: trouble });
-  }
+}
+
+async function sweepAll(body: () => unknown, kinds: readonly FaultKind[], timeoutMs: number, rejections: SweepRejections): Promise<SweepReport> {
+  const clean = await runOnce(body, undefined, timeoutMs, rejections);
+  passesWithoutFaults(clean);
   const names = [...new Set(clean.plan.seen)].filter((name) => kinds.some((kind) => name.startsWith(kind)));
-  const points: SweepPoint[] = [];
-  for (const name of names) points.push(judge(name, await runOnce(body, name, timeoutMs)));
+  const runs: [string, Outcome][] = [];
+  for (const name of names) runs.push([name, await runOnce(body, name, timeoutMs, rejections)]);
+  // Judged once every run is over: a rejection that surfaced during a later run is its own run's.
+  passesWithoutFaults(clean);
+  const points = runs.map(([name, outcome]) => judge(name, outcome));
   if (points.some((point) => point.outcome === 'broke')) throw new SweepError(points, table(points));
   return { points };
+}
+
+async function sweepOne(body: () => unknown, only: string, timeoutMs: number, rejections: SweepRejections): Promise<SweepReport> {
+  const outcome = await runOnce(body, only, timeoutMs, rejections);
+  if (!outcome.plan.hit) throw new UnknownPointError(only, byCloseness(only, [...new Set(outcome.plan.seen)]), outcome.error);
+  const point = judge(only, outcome);
+  if (point.outcome === 'broke') throw new SweepError([point], table([point]));
+  return { points: [point] };
 }
 
 interface Outcome {
   plan: FaultPlan;
   error: unknown;
-  rejections: unknown[];
+  /** The run's unhandled rejections; one may still come in while later runs go on. */
+  rejections: readonly unknown[];
   /** Why the doubles of the run were not complete (judged only for the run without faults). */
   incomplete: IncompleteScriptError | undefined;
   /** What a `lifecycle()` recorder of the run found: a tool call run twice, or left unended. */
   lifecycle: string | undefined;
 }
 
-async function runOnce(body: () => unknown, target: string | undefined, timeoutMs: number): Promise<Outcome> {
+async function runOnce(body: () => unknown, target: string | undefined, timeoutMs: number, rejections: SweepRejections): Promise<Outcome> {
   const plan = startPlan(target);
   const since = mark();
   const tools = new ToolFaults();
   const stopHook = onEveryRun((agent) => tools.reach(agent));
-  const rejections: unknown[] = [];
-  const onRejection = (reason: unknown): void => void rejections.push(reason);
-  process.on('unhandledRejection', onRejection);
-  let error: unknown;
-  try {
-    await bounded(Promise.resolve().then(body), timeoutMs, () => new Error(`the body did not finish within ${timeoutMs} ms`));
-  } catch (caught) {
-    error = caught;
-  } finally {
-    // Rejections of the run's last promises surface a macrotask later.
-    await new Promise<void>((resolve) => nextMacrotask(resolve));
-    await new Promise<void>((resolve) => nextMacrotask(resolve));
-    process.off('unhandledRejection', onRejection);
-    stopHook();
-    tools.restore();
-    endPlan();
-  }
+  const ran = await rejections.run(() =>
+    bounded(Promise.resolve().then(body), timeoutMs, () => new Error(`the body did not finish within ${timeoutMs} ms`)),
+  );
+  stopHook();
+  tools.restore();
+  endPlan();
   // The run's doubles belong to the sweep, not to the test: a fault leaves scripts unplayed on purpose.
   const doubles = takeCreated(since);
-  return { plan, error, rejections, incomplete: target === undefined ? incompleteOf(doubles) : undefined, lifecycle: lifecycleProblem(doubles) };
+  return {
+    plan,
+    error: ran.error,
+    rejections: ran.rejections.reasons,
+    incomplete: target === undefined ? incompleteOf(doubles) : undefined,
+    lifecycle: lifecycleProblem(doubles),
+  };
+}
+
+function passesWithoutFaults(clean: Outcome): void {
+  const trouble = clean.error ?? clean.rejections[0] ?? clean.incomplete;
+  if (trouble !== undefined) {
+    throw new Error(`sweep(): the body does not pass without faults, so no fault can be judged against it: ${brief(trouble, 400)}`, { cause: trouble });
+  }
 }
 
 function judge(name: string, outcome: Outcome): SweepPoint {

@@ -1,7 +1,24 @@
 // One probe per place the kit depends on something the SDK does not promise (src/sdk/coupling.ts).
 // When an SDK release changes one of them, the probe that names it fails here, with the reason,
 // instead of a double somewhere quietly no longer catching drift.
-import { Agent, getAllMcpTools, getCurrentSpan, getTransferMessage, handoff, hostedMcpTool, run, Runner, setDefaultModelProvider, tool, type MCPServer, type Model, type ModelProvider } from '@openai/agents';
+import {
+  Agent,
+  defineToolInputGuardrail,
+  getAllMcpTools,
+  getCurrentSpan,
+  getTransferMessage,
+  handoff,
+  hostedMcpTool,
+  run,
+  Runner,
+  setDefaultModelProvider,
+  tool,
+  ToolGuardrailFunctionOutputFactory,
+  type InputGuardrail,
+  type MCPServer,
+  type Model,
+  type ModelProvider,
+} from '@openai/agents';
 import { filesystem, memory, shell, SandboxAgent } from '@openai/agents/sandbox';
 import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
 import { z } from 'zod';
@@ -16,6 +33,7 @@ import {
   handoffToolName,
   hasFinished,
   isRunResult,
+  isSameToolGuardrail,
   isSdkToolErrorText,
   isStreamedResult,
   hostedMcpServerLabel,
@@ -183,6 +201,33 @@ describe('texts the SDK hands the model instead of throwing', () => {
     paused.state.reject(approval);
     await run(agent, paused.state);
     expect(toolOutputsSeenBy(model)).toEqual([TOOL_APPROVAL_REJECTION_MESSAGE]);
+  });
+});
+
+describe('guardrails', () => {
+  test('isSameToolGuardrail: a tool keeps a defined guardrail as it is, and wraps a { name, run } one keeping its run; an agent keeps its own as they are', () => {
+    const allow = async () => ToolGuardrailFunctionOutputFactory.allow();
+    const defined = defineToolInputGuardrail({ name: 'defined', run: allow });
+    const plain = { name: 'plain', run: async () => ToolGuardrailFunctionOutputFactory.allow() };
+    const guarded = tool({ name: 'guarded', description: 'Guarded', parameters: z.object({}), inputGuardrails: [defined, plain], execute: async () => 'ok' }) as unknown as { inputGuardrails: object[] };
+
+    expect(guarded.inputGuardrails[0]).toBe(defined);
+    expect(guarded.inputGuardrails[1]).not.toBe(plain);
+    expect(isSameToolGuardrail(guarded.inputGuardrails[0]!, defined)).toBe(true);
+    expect(isSameToolGuardrail(guarded.inputGuardrails[1]!, plain)).toBe(true);
+    expect(isSameToolGuardrail(guarded.inputGuardrails[1]!, { name: 'plain', run: async () => ToolGuardrailFunctionOutputFactory.allow() })).toBe(false);
+
+    const input: InputGuardrail = { name: 'input', execute: async () => ({ tripwireTriggered: false, outputInfo: {} }) };
+    expect(new Agent({ name: 'Probe', inputGuardrails: [input] }).inputGuardrails[0]).toBe(input);
+  });
+
+  test("a run's results name a guardrail by kind and name only; an output guardrail's result carries its agent", async () => {
+    const input: InputGuardrail = { name: 'input', execute: async () => ({ tripwireTriggered: false, outputInfo: {} }) };
+    const agent = new Agent({ name: 'Probe', model: new ScriptedModel([[assistantMessage('Hi.')]]), inputGuardrails: [input], outputGuardrails: [{ name: 'output', execute: async () => ({ tripwireTriggered: false, outputInfo: {} }) }] });
+    const result = await run(agent, 'Hi');
+
+    expect(result.inputGuardrailResults.map((entry) => entry.guardrail)).toEqual([{ type: 'input', name: 'input' }]);
+    expect(result.outputGuardrailResults.map((entry) => [entry.guardrail, entry.agent])).toEqual([[{ type: 'output', name: 'output' }, agent]]);
   });
 });
 

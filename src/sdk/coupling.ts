@@ -124,6 +124,20 @@ export const HOSTED_CALL_NAMES: Readonly<Record<string, string>> = {
   computer_call: 'computer',
 };
 
+// ── Guardrails ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Whether `definition`, a guardrail a function tool holds, is the `guardrail` the app gave the
+ * tool: the SDK keeps a tool guardrail made with `defineToolInputGuardrail()` (or its output twin)
+ * as it is, and wraps one given as `{ name, run }` in a definition of its own that keeps its `run`.
+ * (An agent keeps the guardrails it is given as they are.)
+ */
+export function isSameToolGuardrail(definition: object, guardrail: unknown): boolean {
+  if (definition === guardrail) return true;
+  const run = (guardrail as { run?: unknown } | null)?.run;
+  return typeof run === 'function' && (definition as { run?: unknown }).run === run;
+}
+
 // ── Handoffs ────────────────────────────────────────────────────────────────────────────────────
 
 /**

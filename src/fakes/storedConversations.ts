@@ -1,3 +1,4 @@
+import { canonicalJson } from '../format/canonicalJson';
 import type { Conversation } from './Conversation';
 
 /**
@@ -21,24 +22,15 @@ const state: StoredConversationsState = (scope[KEY] ??= { byState: new Map() });
 
 /** The conversation a stored state (parsed JSON) belongs to, if a resume of this test saw it. */
 export function conversationOfStored(stored: unknown): Conversation | undefined {
-  return state.byState.get(contentKey(stored));
+  return state.byState.get(canonicalJson(stored));
 }
 
 /** Notes that a stored state (parsed JSON) belongs to `conversation`. */
 export function rememberStored(stored: unknown, conversation: Conversation): void {
-  state.byState.set(contentKey(stored), conversation);
+  state.byState.set(canonicalJson(stored), conversation);
 }
 
 /** Forgets every stored state; the setup entries call it when a test ends. */
 export function forgetStoredStates(): void {
   state.byState.clear();
-}
-
-/** The state's JSON with every object's keys in one order. */
-function contentKey(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    typeof inner === 'object' && inner !== null && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  );
 }

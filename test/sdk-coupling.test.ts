@@ -42,6 +42,7 @@ import {
   onAgentRuns,
   readBySdk,
   SDK_TOOL_ERROR_TEXTS,
+  shellToolCall,
   TOOL_APPROVAL_REJECTION_MESSAGE,
   transferMessageFor,
   withoutInternal,
@@ -238,6 +239,26 @@ describe('sandbox capabilities', () => {
     await run(new SandboxAgent({ name: 'Probe', model, capabilities: [shell(), filesystem(), memory({ generate: false })] }), 'Hi', { sandbox: { session: sb } });
     const commands = sb.calls.filter((call) => call.method === 'execCommand').map((call) => (call.args[0] as { cmd: string }).cmd);
     expect(commands.some((cmd) => cmd.includes(MEMORY_SUMMARY_MARKER))).toBe(true);
+  });
+
+  test("shellToolCall: exec_command and write_stdin hand the session their arguments, and a session's error becomes the tool's failure", async () => {
+    const sb = sandbox({ verify: false }).exec('python3').returns('Process running with session ID 7\n').writeStdin('exit()\n').fails(new Error('gone'));
+    const model = new ScriptedModel([
+      [functionCall('exec_command', { cmd: 'python3' }, { callId: 'call_exec' })],
+      [functionCall('write_stdin', { session_id: 7, chars: 'exit()\n' }, { callId: 'call_stdin' })],
+      [assistantMessage('Done.')],
+    ]);
+    await run(new SandboxAgent({ name: 'Probe', model, capabilities: [shell()] }), 'Go', { sandbox: { session: sb } });
+
+    const [exec, stdin] = sb.calls.filter((call) => !call.setup);
+    expect(shellToolCall(exec!.method, exec!.args)?.tools).toEqual(['exec_command']);
+    expect(shellToolCall(exec!.method, exec!.args)?.fits({ cmd: 'python3' })).toBe(true);
+    expect(shellToolCall(exec!.method, exec!.args)?.fits({ cmd: 'python' })).toBe(false);
+    expect(shellToolCall(stdin!.method, stdin!.args)?.tools).toEqual(['write_stdin']);
+    expect(shellToolCall(stdin!.method, stdin!.args)?.fits({ session_id: 7, chars: 'exit()\n' })).toBe(true);
+    expect(shellToolCall(stdin!.method, stdin!.args)?.fits({ session_id: 8, chars: 'exit()\n' })).toBe(false);
+    expect(toolOutputsSeenBy(model)).toEqual(['Process running with session ID 7\n', DEFAULT_TOOL_ERROR_TEXT]);
+    expect(shellToolCall('readFile', [{ path: 'a.md' }])).toBeUndefined();
   });
 });
 

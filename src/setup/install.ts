@@ -3,6 +3,7 @@ import { startCoverageIfEnabled, watchCoverageOf, writeCoverage } from '../cover
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { forgetRuns } from '../fakes/agentRuns';
 import { settleRecordings } from '../fakes/cassetteRecordings';
+import { forgetPlannedFailures } from '../fakes/plannedFailures';
 import { forgetStoredStates } from '../fakes/storedConversations';
 import { BUNDLED_SDK, installOfflineGuard, primeDefaultRunner, restoreDefaults, type SdkCopy } from '../fakes/offlineGuard';
 import {
@@ -79,6 +80,7 @@ export function install(hooks: RunnerHooks): void {
       endRoutes('test');
       forgetRuns();
       forgetStoredStates();
+      forgetPlannedFailures();
     }
     const doubles = concurrent || since === undefined ? [] : takeCreated(since);
     // A recording is committed only when its test passed, the verification of its doubles included.

@@ -218,6 +218,28 @@ describe('resume(): a stored string is the paused run, as the result is', () => 
     );
   });
 
+  test('a resume that stops again with a state no app could store still resolves to its result', async () => {
+    const tangle = tool({
+      name: 'tangle',
+      description: 'Leaves a cycle in the run context',
+      parameters: z.object({}),
+      needsApproval: true,
+      execute: async (_input, runContext) => {
+        const context = runContext!.context as Record<string, unknown>;
+        context.self = context;
+        return 'tangled';
+      },
+    });
+    const script = model().calls(tangle, {}).thenCalls(refund, { orderId: 'A-1' });
+    const agent = new Agent({ name: 'Support', model: script, tools: [tangle, refund] });
+    const stored = (await run(agent, 'Tangle, then refund', { context: {} })).state.toString();
+
+    const resumed = await resume(agent, stored, { approve: tangle });
+
+    expect(resumed).toHaveRequestedApproval(refund);
+    expect(() => resumed.state.toString()).toThrow();
+  });
+
   // Two tests that resume one stored string are two conversations: the setup entry forgets the
   // stored states when a test ends. Each test holds whichever runs first.
   describe('one stored string, resumed by two tests', () => {

@@ -82,9 +82,19 @@ export async function resume<TAgent extends Agent<any, any>>(
   const started = recorder.events.flatMap((event) => (event.type === 'tool_start' ? [{ tool: event.tool as string, callId: event.callId, agent: event.agent }] : []));
   conversation.finishResume(number, started, result.interruptions.map((item) => callOf(item)));
   attachConversation(result, conversation);
-  // The state the app stores at this pause belongs to the conversation too.
-  if (result.interruptions.length > 0) rememberStored(JSON.parse(result.state.toString()), conversation);
+  if (result.interruptions.length > 0) rememberPause(result, conversation);
   return result;
+}
+
+/** The state an app stores at this pause belongs to the conversation too (one it cannot store, it cannot resume). */
+function rememberPause(result: RunResult<any, any>, conversation: Conversation): void {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(result.state.toString());
+  } catch {
+    return;
+  }
+  rememberStored(stored, conversation);
 }
 
 interface Planned {

@@ -169,7 +169,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-
 // ── The fast path of replay ─────────────────────────────────────────────────────────────────────
 // Most replayed requests match their recording. Rather than building each live request's recorded
 // form (a JSON round trip, then redaction, then a key-sorted rendering of both sides per field),

@@ -132,7 +132,7 @@ describe('resume(): pause, store the state as a string, restore, decide, resume'
     };
     const ledger = conversation[Symbol.for('agents-testkit.ledger')]!;
     expect(ledger.mismatches.map((mismatch) => mismatch.message.split('\n')[0])).toEqual([
-      'resume("refunds") call #4, refund call_1 of agent "Support" ran in resume 2: expected each tool call to run once. refund call call_1 had already run in resume 1, so it ran twice: resume 1, then resume 2. A resumed run must not run a call again; resume each stored state once, or check how the app stores and restores its run state.',
+      'resume("refunds") call #4, refund call_1 of agent "Support" ran in resume 2: expected each tool call to run once. refund call call_1 had already run in resume 1, so it ran twice: resume 1, then resume 2. A resumed run must not run a call again; resume each stored state once (to resume(), two stored states of the same text are one), or check how the app stores and restores its run state.',
     ]);
     expect(() => ledger.assertComplete()).toThrow('resume("refunds") was not complete');
   });
@@ -150,7 +150,7 @@ describe('resume(): a stored string is the paused run, as the result is', () => 
     const { agent, paused } = await pausedOn(script, 'Refund A-1');
     return { agent, paused, stored: paused.state.toString() };
   }
-  const twice = () => model({ verify: false }).calls(refund, { orderId: 'A-1' }).thenReplies('Refunded.').thenReplies('Refunded again.');
+  const twice = (orderId = 'A-1') => model({ verify: false }).calls(refund, { orderId }).thenReplies('Refunded.').thenReplies('Refunded again.');
 
   test('an approved call resumed twice from one string ran twice: the matcher and the conversation both fail', async () => {
     const { agent, stored } = await storedPause(twice());
@@ -163,7 +163,7 @@ describe('resume(): a stored string is the paused run, as the result is', () => 
       'Received: refund({"orderId":"A-1"}) call_1 of agent "Support", approved, ran 2 times (resume 1, then resume 2)',
     );
     expect(mismatchesOf(again)).toEqual([
-      'resume() for agent "Support" call #4, refund call_1 of agent "Support" ran in resume 2: expected each tool call to run once. refund call call_1 had already run in resume 1, so it ran twice: resume 1, then resume 2. A resumed run must not run a call again; resume each stored state once, or check how the app stores and restores its run state.',
+      'resume() for agent "Support" call #4, refund call_1 of agent "Support" ran in resume 2: expected each tool call to run once. refund call call_1 had already run in resume 1, so it ran twice: resume 1, then resume 2. A resumed run must not run a call again; resume each stored state once (to resume(), two stored states of the same text are one), or check how the app stores and restores its run state.',
     ]);
   });
 
@@ -183,9 +183,32 @@ describe('resume(): a stored string is the paused run, as the result is', () => 
     await resume(first.agent, first.paused, { approve: refund }, { verify: false });
     expect(mismatchesOf(await resume(first.agent, first.stored, { approve: refund }, { verify: false }))[0]).toContain('so it ran twice: resume 1, then resume 2');
 
-    const second = await storedPause(twice());
+    const second = await storedPause(twice('A-2'));
     await resume(second.agent, second.stored, { approve: refund }, { verify: false });
     expect(mismatchesOf(await resume(second.agent, second.paused, { approve: refund }, { verify: false }))[0]).toContain('so it ran twice: resume 1, then resume 2');
+  });
+
+  test('two paused results of the same content are two runs: each resumed once is a conversation of its own', async () => {
+    const first = await storedPause(model().calls(refund, { orderId: 'A-1' }).thenReplies('Refunded.'));
+    const second = await storedPause(model().calls(refund, { orderId: 'A-1' }).thenReplies('Not refunded.'));
+    expect(second.stored).toBe(first.stored); // scripted runs are deterministic
+
+    const approved = await resume(first.agent, first.paused, { approve: refund });
+    const rejected = await resume(second.agent, second.paused, { reject: refund });
+
+    expect(approved).toHaveRespectedApprovals();
+    expect(rejected).toHaveRespectedApprovals();
+  });
+
+  test('a result resumed, then its string: another result of the same content is still another run', async () => {
+    const first = await storedPause(model().calls(refund, { orderId: 'A-1' }).thenReplies('Not refunded.').thenReplies('Still not refunded.'));
+    const second = await storedPause(model().calls(refund, { orderId: 'A-1' }).thenReplies('Refunded.'));
+
+    await resume(first.agent, first.paused, { reject: refund });
+    await resume(first.agent, first.stored, { reject: refund }); // a retried request: the same decision again
+    const approved = await resume(second.agent, second.paused, { approve: refund });
+
+    expect(approved).toHaveRespectedApprovals();
   });
 
   test('the string a database gives back with its keys in another order is the same state', async () => {

@@ -60,9 +60,10 @@ export async function resume<TAgent extends Agent<any, any>>(
   const plan = decide(interruptions, decisions, fail);
 
   // One conversation per paused run, whether it comes back as the result or as the string an app stored.
-  const conversation = (typeof paused === 'string' ? undefined : conversationOf(paused)) ?? conversationOfStored(json) ?? new Conversation(options);
-  if (typeof paused !== 'string') attachConversation(paused as object, conversation);
-  rememberStored(json, conversation);
+  const pausedResult = typeof paused === 'string' ? undefined : (paused as object);
+  const conversation = (pausedResult && conversationOf(pausedResult)) ?? conversationOfStored(json, pausedResult) ?? new Conversation(options);
+  if (pausedResult) attachConversation(pausedResult, conversation);
+  rememberStored(json, conversation, pausedResult);
   conversation.serve(agent.name);
   conversation.ranBefore(ranIn(json));
   const number = conversation.startResume(plan.map(({ item, verdict, always }) => ({ verdict, always, ...callOf(item) })));
@@ -94,7 +95,7 @@ function rememberPause(result: RunResult<any, any>, conversation: Conversation):
   } catch {
     return;
   }
-  rememberStored(stored, conversation);
+  rememberStored(stored, conversation, result);
 }
 
 interface Planned {

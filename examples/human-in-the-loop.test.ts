@@ -32,10 +32,10 @@ test('a stored state resumed twice would refund twice, and the test says which c
   // This test shows the failure on purpose, so its doubles opt out of the after-each check.
   const script = model({ verify: false }).calls(refund, { orderId: 'A-1', amount: 30 }).thenReplies('Refund done.').thenReplies('Refund done.');
   const agent = new Agent({ name: 'Support', model: script, tools: [refund] });
-  const paused = await run(agent, 'Refund order A-1');
+  const stored = (await run(agent, 'Refund order A-1')).state.toString(); // what the app keeps between two requests
 
-  await resume(agent, paused, { approve: refund }, { verify: false });
-  const again = await resume(agent, paused, { approve: refund }, { verify: false }); // the app restores the same string again
+  await resume(agent, stored, { approve: refund }, { verify: false });
+  const again = await resume(agent, stored, { approve: refund }, { verify: false }); // a retried request restores the same string
 
   expect(refunds).toEqual(['A-1', 'A-1']);
   expect(() => expect(again).toHaveRespectedApprovals()).toThrow('call_1 of agent "Support", approved, ran 2 times (resume 1, then resume 2)');

@@ -36,10 +36,10 @@ test('the assistant reads my books, and no server process runs', async () => {
   expect(files).toHaveMcpToolOutput('read_text_file', /Dune/);
 });
 
-test('a file that cannot be read is a planned failure: .fails() on the server, { toolFails } on the model', async () => {
+test('a file that cannot be read is a planned failure: .fails() on the server plans it for the model too', async () => {
   const files = filesystem().expectCall('read_text_file', { path: 'sample_files/poems.txt' }).fails(new Error('ENOENT: no such file'));
   const script = model()
-    .calls(files.tools.read_text_file, { path: 'sample_files/poems.txt' }, { toolFails: true })
+    .calls(files.tools.read_text_file, { path: 'sample_files/poems.txt' }) // no { toolFails: true } needed
     .thenReplies('I found no poems.');
 
   const result = await run(mcpAssistant(files, script), 'Read me a poem.');

@@ -8,8 +8,9 @@ test('a command that cannot run: the SDK tells the model, and the agent recovers
     .fails(new Error('npm: command not found'))
     .exec('pnpm test')
     .returns('12 passed\n');
+  // The sandbox plans the failure, so the model's call needs no { toolFails: true }.
   const script = model()
-    .calls('exec_command', { cmd: 'npm test' }, { toolFails: true })
+    .calls('exec_command', { cmd: 'npm test' })
     .thenCalls('exec_command', { cmd: 'pnpm test' })
     .thenReplies('All 12 tests pass.');
   const agent = new SandboxAgent({ name: 'CI helper', model: script, capabilities: [shell()] });

@@ -2,6 +2,7 @@ import {
   Agent,
   defineToolInputGuardrail,
   run,
+  Runner,
   tool,
   ToolGuardrailFunctionOutputFactory,
   type InputGuardrail,
@@ -65,6 +66,102 @@ describe('toHaveTrippedGuardrail and toHavePassedGuardrail', () => {
     expect(failureOf(() => expect(result).toHaveTrippedGuardrail())).toContain('No guardrail ran in the run.');
     expect(failureOf(() => expect(result).toHavePassedGuardrail(42 as never))).toContain('Matcher error: guardrail value must be a guardrail or its name');
     expect(failureOf(() => expect(new Error('plain')).toHaveTrippedGuardrail())).toContain('a RunResult, or the tripwire error a run rejected with');
+  });
+});
+
+describe('a guardrail object is that object, never another one of the same name', () => {
+  /** The guardrails of one owner, each named like the other owners' (no_secrets, polite, no_delete). */
+  function guardrailsOf(owner: string) {
+    const input: InputGuardrail = { name: 'no_secrets', runInParallel: false, execute: async ({ input: text }) => ({ tripwireTriggered: JSON.stringify(text).includes('secret'), outputInfo: { owner } }) };
+    const output: OutputGuardrail = { name: 'polite', execute: async ({ agentOutput }) => ({ tripwireTriggered: String(agentOutput).includes('stupid'), outputInfo: { owner } }) };
+    return { input, output };
+  }
+  const support = guardrailsOf('Support');
+  const billing = guardrailsOf('Billing');
+  const supportAgent = (script: ReturnType<typeof model>, handoffs: Agent[] = []) =>
+    new Agent({ name: 'Support', model: script, inputGuardrails: [support.input], outputGuardrails: [support.output], handoffs });
+
+  test("another agent's input and output guardrails of the same names do not count; the names still do", async () => {
+    const result = await run(supportAgent(model().replies('Hello.')), 'Hi');
+
+    expect(result).toHavePassedGuardrail(support.input);
+    expect(result).toHavePassedGuardrail(support.output);
+    expect(result).toHavePassedGuardrail('no_secrets');
+    expect(result).not.toHavePassedGuardrail(billing.input);
+    expect(result).not.toHavePassedGuardrail(billing.output);
+    expect(failureOf(() => expect(result).toHavePassedGuardrail(billing.input))).toBe(
+      [
+        'expect(received).toHavePassedGuardrail(guardrail)',
+        '',
+        'Expected: guardrail "no_secrets" to run and pass',
+        'Received: another guardrail named "no_secrets" ran (the one of agent "Support"), not this guardrail object',
+        '',
+        'Guardrails of the run:',
+        '→ 1. input guardrail "no_secrets": passed {"owner":"Support"}',
+        '  2. output guardrail "polite": passed {"owner":"Support"}',
+      ].join('\n'),
+    );
+  });
+
+  test('on a tripwire error: the object that tripped, not the same-named one of another agent; .not reads as ever', async () => {
+    const inputError = await rejectionOf(run(supportAgent(model()), 'my secret'));
+    expect(inputError).toHaveTrippedGuardrail(support.input);
+    expect(inputError).not.toHaveTrippedGuardrail(billing.input);
+    expect(failureOf(() => expect(inputError).toHaveTrippedGuardrail(billing.input))).toBe(
+      [
+        'expect(received).toHaveTrippedGuardrail(guardrail)',
+        '',
+        'Expected: guardrail "no_secrets" to trip',
+        'Received: another guardrail named "no_secrets" ran (the one of agent "Support"), not this guardrail object',
+        '',
+        'Guardrails of the InputGuardrailTripwireTriggered:',
+        '→ 1. input guardrail "no_secrets": tripped {"owner":"Support"}',
+      ].join('\n'),
+    );
+    expect(failureOf(() => expect(inputError).not.toHaveTrippedGuardrail(support.input)).split('\n').slice(2, 4)).toEqual([
+      'Expected: guardrail "no_secrets" not to trip',
+      'Received: "no_secrets" tripped',
+    ]);
+
+    const outputError = await rejectionOf(run(supportAgent(model().replies('That is stupid.')), 'Hi'));
+    expect(outputError).toHaveTrippedGuardrail(support.output);
+    expect(outputError).not.toHaveTrippedGuardrail(billing.output);
+    expect(failureOf(() => expect(outputError).toHaveTrippedGuardrail(billing.output))).toContain(
+      'Received: another guardrail named "polite" ran (the one of agent "Support"), not this guardrail object',
+    );
+  });
+
+  test("after a handoff: the input guardrails are the starting agent's, the output guardrails the last agent's", async () => {
+    const billingAgent = new Agent({ name: 'Billing', model: model().replies('Invoice sent.'), inputGuardrails: [billing.input], outputGuardrails: [billing.output] });
+    const result = await run(supportAgent(model().handsOffTo(billingAgent), [billingAgent]), 'Invoice?');
+
+    expect(result).toHavePassedGuardrail(support.input);
+    expect(result).not.toHavePassedGuardrail(billing.input);
+    expect(result).toHavePassedGuardrail(billing.output);
+    expect(result).not.toHavePassedGuardrail(support.output);
+    expect(failureOf(() => expect(result).toHavePassedGuardrail(support.output))).toContain(
+      'Received: another guardrail named "polite" ran (the one of agent "Billing"), not this guardrail object',
+    );
+  });
+
+  test("another tool's guardrail of the same name does not count; one given as { name, run } is the object the app gave", async () => {
+    const rejecting = { name: 'no_delete', run: async () => ToolGuardrailFunctionOutputFactory.rejectContent('Not on prod.') };
+    const archive = tool({ name: 'archive', description: 'Archives', parameters: z.object({ id: z.string() }), inputGuardrails: [rejecting], execute: async () => 'archived' });
+    const result = await run(new Agent({ name: 'Ops', model: model().calls(archive, { id: 'prod-1' }).thenReplies('Could not.'), tools: [archive, remove] }), 'Archive prod-1');
+
+    expect(result).toHaveTrippedGuardrail(rejecting);
+    expect(result).not.toHaveTrippedGuardrail(noDelete);
+    expect(failureOf(() => expect(result).toHaveTrippedGuardrail(noDelete))).toContain(
+      'Received: another guardrail named "no_delete" ran (the one of tool "archive"), not this guardrail object',
+    );
+  });
+
+  test("a runner's guardrail, which no agent holds, matches by name: the result names no more", async () => {
+    const runner = new Runner({ inputGuardrails: [support.input] });
+    const result = await runner.run(new Agent({ name: 'Plain', model: model().replies('Hi.') }), 'Hi');
+
+    expect(result).toHavePassedGuardrail(support.input);
+    expect(result).toHavePassedGuardrail(billing.input);
   });
 });
 
@@ -238,7 +335,8 @@ describe('toHaveTrippedGuardrail and toHavePassedGuardrail: every branch of the 
 
   test('a guardrail is its definition or its name; anything else fails with a matcher error naming what was expected', async () => {
     const passed = await run(guarded(model().replies('Hello.')), 'Hi');
-    expect(passed).toHavePassedGuardrail({ name: 'no_secrets' });
+    // Any object with a name is taken as a guardrail, and matched as that object: this one did not run.
+    expect(passed).not.toHavePassedGuardrail({ name: 'no_secrets' });
     expect(passed).not.toHaveTrippedGuardrail({ name: 'no_secrets' });
 
     expect(failureOf(() => expect(passed).toHavePassedGuardrail(42 as never))).toBe(

@@ -3,7 +3,7 @@ import { Agent, hostedMcpTool, run, tool } from '@openai/agents';
 import { z } from 'zod';
 import { model, resume, ScriptError } from 'agents-testkit';
 import { attachConversation, Conversation } from '../src/fakes/Conversation';
-import { describe, expect, failureOf, rejectionOf, test } from './support';
+import { beforeAll, describe, expect, failureOf, rejectionOf, test } from './support';
 
 const executed: string[] = [];
 
@@ -132,9 +132,152 @@ describe('resume(): pause, store the state as a string, restore, decide, resume'
     };
     const ledger = conversation[Symbol.for('agents-testkit.ledger')]!;
     expect(ledger.mismatches.map((mismatch) => mismatch.message.split('\n')[0])).toEqual([
-      'resume("refunds") call #4, refund call_1 of agent "Support" ran in resume 2: expected each tool call to run once. refund call call_1 had already run in resume 1, so it ran twice: resume 1, then resume 2. A resumed run must not run a call again; resume each stored state once, or check how the app stores and restores its run state.',
+      'resume("refunds") call #4, refund call_1 of agent "Support" ran in resume 2: expected each tool call to run once. refund call call_1 had already run in resume 1, so it ran twice: resume 1, then resume 2. A resumed run must not run a call again; resume each stored state once (to resume(), two stored states of the same text are one), or check how the app stores and restores its run state.',
     ]);
     expect(() => ledger.assertComplete()).toThrow('resume("refunds") was not complete');
+  });
+});
+
+describe('resume(): a stored string is the paused run, as the result is', () => {
+  /** The conversation's mismatches, first lines only, read the way the after-each check reads them. */
+  const mismatchesOf = (result: object) =>
+    (
+      (result as Record<symbol, Record<symbol, { mismatches: readonly Error[] }>>)[Symbol.for('agents-testkit.conversation')]![Symbol.for('agents-testkit.ledger')]!
+    ).mismatches.map((mismatch) => mismatch.message.split('\n')[0]);
+
+  /** The Support agent stopped for approval of refund A-1, and the app stored its state as a string. */
+  async function storedPause(script: ReturnType<typeof model>) {
+    const { agent, paused } = await pausedOn(script, 'Refund A-1');
+    return { agent, paused, stored: paused.state.toString() };
+  }
+  const twice = (orderId = 'A-1') => model({ verify: false }).calls(refund, { orderId }).thenReplies('Refunded.').thenReplies('Refunded again.');
+
+  test('an approved call resumed twice from one string ran twice: the matcher and the conversation both fail', async () => {
+    const { agent, stored } = await storedPause(twice());
+
+    await resume(agent, stored, { approve: refund }, { verify: false });
+    const again = await resume(agent, stored, { approve: refund }, { verify: false });
+
+    expect(executed).toEqual(['refund A-1', 'refund A-1']);
+    expect(failureOf(() => expect(again).toHaveRespectedApprovals())).toContain(
+      'Received: refund({"orderId":"A-1"}) call_1 of agent "Support", approved, ran 2 times (resume 1, then resume 2)',
+    );
+    expect(mismatchesOf(again)).toEqual([
+      'resume() for agent "Support" call #4, refund call_1 of agent "Support" ran in resume 2: expected each tool call to run once. refund call call_1 had already run in resume 1, so it ran twice: resume 1, then resume 2. A resumed run must not run a call again; resume each stored state once (to resume(), two stored states of the same text are one), or check how the app stores and restores its run state.',
+    ]);
+  });
+
+  test('a call rejected, then approved, from one string ran although rejected', async () => {
+    const { agent, stored } = await storedPause(twice());
+
+    await resume(agent, stored, { reject: refund }, { verify: false });
+    const flipped = await resume(agent, stored, { approve: refund }, { verify: false });
+
+    expect(executed).toEqual(['refund A-1']);
+    expect(failureOf(() => expect(flipped).toHaveRespectedApprovals())).toContain('Received: refund({"orderId":"A-1"}) call_1 of agent "Support", rejected, ran once (resume 2)');
+    expect(mismatchesOf(flipped)[0]).toContain('Its approval was rejected in resume 1');
+  });
+
+  test('the result and the string it stored are one paused run, in either order', async () => {
+    const first = await storedPause(twice());
+    await resume(first.agent, first.paused, { approve: refund }, { verify: false });
+    expect(mismatchesOf(await resume(first.agent, first.stored, { approve: refund }, { verify: false }))[0]).toContain('so it ran twice: resume 1, then resume 2');
+
+    const second = await storedPause(twice('A-2'));
+    await resume(second.agent, second.stored, { approve: refund }, { verify: false });
+    expect(mismatchesOf(await resume(second.agent, second.paused, { approve: refund }, { verify: false }))[0]).toContain('so it ran twice: resume 1, then resume 2');
+  });
+
+  test('two paused results of the same content are two runs: each resumed once is a conversation of its own', async () => {
+    const first = await storedPause(model().calls(refund, { orderId: 'A-1' }).thenReplies('Refunded.'));
+    const second = await storedPause(model().calls(refund, { orderId: 'A-1' }).thenReplies('Not refunded.'));
+    expect(second.stored).toBe(first.stored); // scripted runs are deterministic
+
+    const approved = await resume(first.agent, first.paused, { approve: refund });
+    const rejected = await resume(second.agent, second.paused, { reject: refund });
+
+    expect(approved).toHaveRespectedApprovals();
+    expect(rejected).toHaveRespectedApprovals();
+  });
+
+  test('a result resumed, then its string: another result of the same content is still another run', async () => {
+    const first = await storedPause(model().calls(refund, { orderId: 'A-1' }).thenReplies('Not refunded.').thenReplies('Still not refunded.'));
+    const second = await storedPause(model().calls(refund, { orderId: 'A-1' }).thenReplies('Refunded.'));
+
+    await resume(first.agent, first.paused, { reject: refund });
+    await resume(first.agent, first.stored, { reject: refund }); // a retried request: the same decision again
+    const approved = await resume(second.agent, second.paused, { approve: refund });
+
+    expect(approved).toHaveRespectedApprovals();
+  });
+
+  test('the string a database gives back with its keys in another order is the same state', async () => {
+    const { agent, stored } = await storedPause(twice());
+    const reversed = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(reversed) : typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).reverse().map(([key, inner]) => [key, reversed(inner)])) : value;
+    const reordered = JSON.stringify(reversed(JSON.parse(stored)));
+    expect(reordered).not.toBe(stored);
+
+    await resume(agent, stored, { approve: refund }, { verify: false });
+    const again = await resume(agent, reordered, { approve: refund }, { verify: false });
+
+    expect(failureOf(() => expect(again).toHaveRespectedApprovals())).toContain('approved, ran 2 times (resume 1, then resume 2)');
+  });
+
+  test('the string stored at the next pause joins the conversation: both resumes are checked as one', async () => {
+    const script = model().calls(refund, { orderId: 'A-1' }).thenCalls(refund, { orderId: 'A-2' }).thenReplies('Both refunded.');
+    const { agent, stored } = await storedPause(script);
+
+    const first = await resume(agent, stored, { approve: refund });
+    const second = await resume(agent, first.state.toString(), { approve: refund });
+
+    expect(second.finalOutput).toBe('Both refunded.');
+    expect(second).toHaveRespectedApprovals();
+    expect(failureOf(() => expect(second).not.toHaveRespectedApprovals())).toContain(
+      [
+        '  1. approve refund({"orderId":"A-1"}) call_1 of agent "Support" (resume 1) — ran once (resume 1)',
+        '  2. approve refund({"orderId":"A-2"}) call_2 of agent "Support" (resume 2) — ran once (resume 2)',
+      ].join('\n'),
+    );
+  });
+
+  test('a resume that stops again with a state no app could store still resolves to its result', async () => {
+    const tangle = tool({
+      name: 'tangle',
+      description: 'Leaves a cycle in the run context',
+      parameters: z.object({}),
+      needsApproval: true,
+      execute: async (_input, runContext) => {
+        const context = runContext!.context as Record<string, unknown>;
+        context.self = context;
+        return 'tangled';
+      },
+    });
+    const script = model().calls(tangle, {}).thenCalls(refund, { orderId: 'A-1' });
+    const agent = new Agent({ name: 'Support', model: script, tools: [tangle, refund] });
+    const stored = (await run(agent, 'Tangle, then refund', { context: {} })).state.toString();
+
+    const resumed = await resume(agent, stored, { approve: tangle });
+
+    expect(resumed).toHaveRequestedApproval(refund);
+    expect(() => resumed.state.toString()).toThrow();
+  });
+
+  // Two tests that resume one stored string are two conversations: the setup entry forgets the
+  // stored states when a test ends. Each test holds whichever runs first.
+  describe('one stored string, resumed by two tests', () => {
+    let stored = '';
+    beforeAll(async () => {
+      stored = (await storedPause(model({ verify: false }).calls(refund, { orderId: 'A-1' }))).stored;
+    });
+
+    test.each(['first', 'second'])('the %s test approves it: its resume is the first of its own conversation', async () => {
+      const resumed = await resume(support(model().replies('Refunded.')), stored, { approve: refund });
+      expect(resumed).toHaveRespectedApprovals();
+      expect(failureOf(() => expect(resumed).not.toHaveRespectedApprovals())).toContain(
+        '  1. approve refund({"orderId":"A-1"}) call_1 of agent "Support" (resume 1) — ran once (resume 1)',
+      );
+    });
   });
 });
 

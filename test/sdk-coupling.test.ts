@@ -1,7 +1,24 @@
 // One probe per place the kit depends on something the SDK does not promise (src/sdk/coupling.ts).
 // When an SDK release changes one of them, the probe that names it fails here, with the reason,
 // instead of a double somewhere quietly no longer catching drift.
-import { Agent, getAllMcpTools, getCurrentSpan, getTransferMessage, handoff, hostedMcpTool, run, Runner, setDefaultModelProvider, tool, type MCPServer, type Model, type ModelProvider } from '@openai/agents';
+import {
+  Agent,
+  defineToolInputGuardrail,
+  getAllMcpTools,
+  getCurrentSpan,
+  getTransferMessage,
+  handoff,
+  hostedMcpTool,
+  run,
+  Runner,
+  setDefaultModelProvider,
+  tool,
+  ToolGuardrailFunctionOutputFactory,
+  type InputGuardrail,
+  type MCPServer,
+  type Model,
+  type ModelProvider,
+} from '@openai/agents';
 import { filesystem, memory, shell, SandboxAgent } from '@openai/agents/sandbox';
 import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
 import { z } from 'zod';
@@ -16,6 +33,7 @@ import {
   handoffToolName,
   hasFinished,
   isRunResult,
+  isSameToolGuardrail,
   isSdkToolErrorText,
   isStreamedResult,
   hostedMcpServerLabel,
@@ -24,6 +42,7 @@ import {
   onAgentRuns,
   readBySdk,
   SDK_TOOL_ERROR_TEXTS,
+  shellToolCall,
   TOOL_APPROVAL_REJECTION_MESSAGE,
   transferMessageFor,
   withoutInternal,
@@ -186,6 +205,33 @@ describe('texts the SDK hands the model instead of throwing', () => {
   });
 });
 
+describe('guardrails', () => {
+  test('isSameToolGuardrail: a tool keeps a defined guardrail as it is, and wraps a { name, run } one keeping its run; an agent keeps its own as they are', () => {
+    const allow = async () => ToolGuardrailFunctionOutputFactory.allow();
+    const defined = defineToolInputGuardrail({ name: 'defined', run: allow });
+    const plain = { name: 'plain', run: async () => ToolGuardrailFunctionOutputFactory.allow() };
+    const guarded = tool({ name: 'guarded', description: 'Guarded', parameters: z.object({}), inputGuardrails: [defined, plain], execute: async () => 'ok' }) as unknown as { inputGuardrails: object[] };
+
+    expect(guarded.inputGuardrails[0]).toBe(defined);
+    expect(guarded.inputGuardrails[1]).not.toBe(plain);
+    expect(isSameToolGuardrail(guarded.inputGuardrails[0]!, defined)).toBe(true);
+    expect(isSameToolGuardrail(guarded.inputGuardrails[1]!, plain)).toBe(true);
+    expect(isSameToolGuardrail(guarded.inputGuardrails[1]!, { name: 'plain', run: async () => ToolGuardrailFunctionOutputFactory.allow() })).toBe(false);
+
+    const input: InputGuardrail = { name: 'input', execute: async () => ({ tripwireTriggered: false, outputInfo: {} }) };
+    expect(new Agent({ name: 'Probe', inputGuardrails: [input] }).inputGuardrails[0]).toBe(input);
+  });
+
+  test("a run's results name a guardrail by kind and name only; an output guardrail's result carries its agent", async () => {
+    const input: InputGuardrail = { name: 'input', execute: async () => ({ tripwireTriggered: false, outputInfo: {} }) };
+    const agent = new Agent({ name: 'Probe', model: new ScriptedModel([[assistantMessage('Hi.')]]), inputGuardrails: [input], outputGuardrails: [{ name: 'output', execute: async () => ({ tripwireTriggered: false, outputInfo: {} }) }] });
+    const result = await run(agent, 'Hi');
+
+    expect(result.inputGuardrailResults.map((entry) => entry.guardrail)).toEqual([{ type: 'input', name: 'input' }]);
+    expect(result.outputGuardrailResults.map((entry) => [entry.guardrail, entry.agent])).toEqual([[{ type: 'output', name: 'output' }, agent]]);
+  });
+});
+
 describe('sandbox capabilities', () => {
   test("the memory capability reads its summary with a shell command that carries the marker, when the session has no readFile", async () => {
     const sb = sandbox({ verify: false });
@@ -193,6 +239,26 @@ describe('sandbox capabilities', () => {
     await run(new SandboxAgent({ name: 'Probe', model, capabilities: [shell(), filesystem(), memory({ generate: false })] }), 'Hi', { sandbox: { session: sb } });
     const commands = sb.calls.filter((call) => call.method === 'execCommand').map((call) => (call.args[0] as { cmd: string }).cmd);
     expect(commands.some((cmd) => cmd.includes(MEMORY_SUMMARY_MARKER))).toBe(true);
+  });
+
+  test("shellToolCall: exec_command and write_stdin hand the session their arguments, and a session's error becomes the tool's failure", async () => {
+    const sb = sandbox({ verify: false }).exec('python3').returns('Process running with session ID 7\n').writeStdin('exit()\n').fails(new Error('gone'));
+    const model = new ScriptedModel([
+      [functionCall('exec_command', { cmd: 'python3' }, { callId: 'call_exec' })],
+      [functionCall('write_stdin', { session_id: 7, chars: 'exit()\n' }, { callId: 'call_stdin' })],
+      [assistantMessage('Done.')],
+    ]);
+    await run(new SandboxAgent({ name: 'Probe', model, capabilities: [shell()] }), 'Go', { sandbox: { session: sb } });
+
+    const [exec, stdin] = sb.calls.filter((call) => !call.setup);
+    expect(shellToolCall(exec!.method, exec!.args)?.tools).toEqual(['exec_command']);
+    expect(shellToolCall(exec!.method, exec!.args)?.fits({ cmd: 'python3' })).toBe(true);
+    expect(shellToolCall(exec!.method, exec!.args)?.fits({ cmd: 'python' })).toBe(false);
+    expect(shellToolCall(stdin!.method, stdin!.args)?.tools).toEqual(['write_stdin']);
+    expect(shellToolCall(stdin!.method, stdin!.args)?.fits({ session_id: 7, chars: 'exit()\n' })).toBe(true);
+    expect(shellToolCall(stdin!.method, stdin!.args)?.fits({ session_id: 8, chars: 'exit()\n' })).toBe(false);
+    expect(toolOutputsSeenBy(model)).toEqual(['Process running with session ID 7\n', DEFAULT_TOOL_ERROR_TEXT]);
+    expect(shellToolCall('readFile', [{ path: 'a.md' }])).toBeUndefined();
   });
 });
 

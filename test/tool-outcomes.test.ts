@@ -1,10 +1,12 @@
 import type { ModelRequest } from '@openai/agents';
+import { forgetPlannedFailures, notePlannedFailure } from '../src/fakes/plannedFailures';
 import { asPlanned, ToolOutcomes, type EmittedCall } from '../src/fakes/toolOutcomes';
-import { describe, expect, test } from './support';
+import { DEFAULT_TOOL_ERROR_TEXT } from '../src/sdk/coupling';
+import { afterEach, describe, expect, test } from './support';
 
 // Where a script sees what its calls came to: the outputs the next request carries back.
 
-const call = (callId: string, toolFails?: EmittedCall['toolFails']): EmittedCall => ({ callId, name: 'lookup_order', stepIndex: 0, toolFails });
+const call = (callId: string, toolFails?: EmittedCall['toolFails'], args: unknown = { orderId: 'A' }): EmittedCall => ({ callId, name: 'lookup_order', args, stepIndex: 0, toolFails });
 const result = (callId: string, text: string) => ({ type: 'function_call_result', callId, name: 'lookup_order', status: 'completed', output: { type: 'text', text } });
 const request = (input: ModelRequest['input']) => ({ input }) as ModelRequest;
 
@@ -15,11 +17,11 @@ describe('ToolOutcomes', () => {
     outcomes.emitted(call('call_2', true));
     const history = [result('call_1', 'Order A has shipped.'), result('call_9', 'not ours')] as never;
 
-    expect(outcomes.settle(request(history))).toEqual([{ call: call('call_1'), output: 'Order A has shipped.', failed: false }]);
+    expect(outcomes.settle(request(history))).toEqual([{ call: call('call_1'), output: 'Order A has shipped.', failed: false, plannedElsewhere: false }]);
     // The next request carries the whole history again: what was reported stays reported.
     expect(outcomes.settle(request(history))).toEqual([]);
     const failed = outcomes.settle(request([...history, result('call_2', 'An error occurred while running the tool. Please try again.')] as never));
-    expect(failed).toEqual([{ call: call('call_2', true), output: 'An error occurred while running the tool. Please try again.', failed: true }]);
+    expect(failed).toEqual([{ call: call('call_2', true), output: 'An error occurred while running the tool. Please try again.', failed: true, plannedElsewhere: false }]);
   });
 
   test('a request of plain text, or with nothing waiting, settles nothing', () => {
@@ -31,8 +33,63 @@ describe('ToolOutcomes', () => {
   });
 });
 
+describe('a failure another double planned', () => {
+  afterEach(() => forgetPlannedFailures());
+  /** What a sandbox or an MCP server notes when its script fails a call of lookup_order with `orderId`. */
+  const failedLookup = (orderId: string, tools = ['lookup_order']) => notePlannedFailure({ tools, fits: (args) => (args as { orderId?: unknown }).orderId === orderId });
+  const failedOutput = (callId: string) => result(callId, DEFAULT_TOOL_ERROR_TEXT);
+
+  test("explains one failed output of a call of that tool with those arguments, made before it", () => {
+    const outcomes = new ToolOutcomes();
+    outcomes.emitted(call('call_1'));
+    outcomes.emitted(call('call_2', undefined, { orderId: 'B' }));
+    failedLookup('A');
+
+    const [first, second] = outcomes.settle(request([failedOutput('call_1'), failedOutput('call_2')] as never));
+    expect([first?.plannedElsewhere, second?.plannedElsewhere]).toEqual([true, false]);
+    expect([asPlanned(first!), asPlanned(second!)]).toEqual([true, false]);
+  });
+
+  test('is used up by the output it explains, and explains no output that is not a failure', () => {
+    const outcomes = new ToolOutcomes();
+    outcomes.emitted(call('call_1'));
+    outcomes.emitted(call('call_2'));
+    failedLookup('A');
+
+    const settled = outcomes.settle(request([result('call_1', 'Order A has shipped.'), failedOutput('call_2')] as never));
+    expect(settled.map((outcome) => outcome.plannedElsewhere)).toEqual([false, true]);
+    outcomes.emitted(call('call_3'));
+    failedLookup('A');
+    outcomes.emitted(call('call_4'));
+    expect(outcomes.settle(request([failedOutput('call_3'), failedOutput('call_4')] as never)).map((outcome) => outcome.plannedElsewhere)).toEqual([true, false]);
+  });
+
+  test('a failure noted before the call was made, or of another tool, is not its', () => {
+    const outcomes = new ToolOutcomes();
+    failedLookup('A');
+    outcomes.emitted(call('call_1'));
+    failedLookup('A', ['get_weather']);
+    expect(outcomes.settle(request([failedOutput('call_1')] as never))[0]?.plannedElsewhere).toBe(false);
+  });
+
+  test('a tool called by another of its names (an MCP tool prefixed with its server) is the same tool', () => {
+    const outcomes = new ToolOutcomes();
+    outcomes.emitted(call('call_1'));
+    failedLookup('A', ['read', 'lookup_order']);
+    expect(outcomes.settle(request([failedOutput('call_1')] as never))[0]?.plannedElsewhere).toBe(true);
+  });
+
+  test('the setup entries forget the failures noted in a test when it ends', () => {
+    const outcomes = new ToolOutcomes();
+    outcomes.emitted(call('call_1'));
+    failedLookup('A');
+    forgetPlannedFailures();
+    expect(outcomes.settle(request([failedOutput('call_1')] as never))[0]?.plannedElsewhere).toBe(false);
+  });
+});
+
 describe('asPlanned', () => {
-  const outcome = (toolFails: EmittedCall['toolFails'], output: string, failed: boolean) => ({ call: call('c', toolFails), output, failed });
+  const outcome = (toolFails: EmittedCall['toolFails'], output: string, failed: boolean, plannedElsewhere = false) => ({ call: call('c', toolFails), output, failed, plannedElsewhere });
 
   test('no plan: an output that is not the error text; true: the error text; a string or RegExp: an output that holds it', () => {
     expect(asPlanned(outcome(undefined, 'ok', false))).toBe(true);
@@ -45,5 +102,10 @@ describe('asPlanned', () => {
     expect(asPlanned(outcome(global, 'quota', false))).toBe(true);
     expect(asPlanned(outcome(global, 'quota', false))).toBe(true); // lastIndex does not carry over
     expect(asPlanned(outcome(/quota/, 'timeout', false))).toBe(false);
+  });
+
+  test('no plan, and the double the tool called planned the failure: as planned', () => {
+    expect(asPlanned(outcome(undefined, 'error', true, true))).toBe(true);
+    expect(asPlanned(outcome('quota', 'error', true, true))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { Agent, RunState, Runner, type RunResult, type RunToolApprovalItem } fro
 import { ScriptError, type ScriptErrorReason } from '../errors/ScriptError';
 import { attachConversation, Conversation, conversationOf, describeRun, type ApprovalDecision } from '../fakes/Conversation';
 import { LifecycleRecorder } from '../fakes/LifecycleRecorder';
+import { conversationOfStored, rememberStored } from '../fakes/storedConversations';
 import { parseArguments } from '../format/modelInput';
 import type { DoubleOptions, ToolRef } from '../vocabulary';
 import { kindOf } from './stepContext';
@@ -29,7 +30,8 @@ export type PausedRun = { readonly state: { toString(): string }; readonly inter
  * to the restored interruptions (by tool, by call id, `always`), and the agent runs on — under the
  * same scripts, checked as one conversation: a call that runs twice across pause and resumes, an
  * approved call asked for again, or a rejected call that runs fails the test. `paused` may be a
- * state string stored earlier (an older SDK's too). Resolves to the resumed run's result.
+ * state string stored earlier (an older SDK's too); resumes of one string in a test are one
+ * conversation, as resumes of one result are. Resolves to the resumed run's result.
  */
 export async function resume<TAgent extends Agent<any, any>>(
   agent: TAgent,
@@ -41,7 +43,7 @@ export async function resume<TAgent extends Agent<any, any>>(
   if (!(agent instanceof Agent) && (typeof agent !== 'object' || agent === null || typeof (agent as { name?: unknown }).name !== 'string')) {
     throw fail('invalid_option', `the first argument is the agent the run started with; got ${kindOf(agent)}.`);
   }
-  const stored = storedState(paused, fail);
+  const { stored, json } = storedState(paused, fail);
   let state: RunState<any, TAgent>;
   try {
     state = await RunState.fromString(agent, stored);
@@ -50,17 +52,20 @@ export async function resume<TAgent extends Agent<any, any>>(
   }
   const interruptions = state.getInterruptions();
   // A state stored mid-turn (an app that stores it after every step) resumes without decisions.
-  const finished = (JSON.parse(stored) as { currentStep?: { type?: unknown } }).currentStep?.type === 'next_step_final_output';
+  const finished = (json as { currentStep?: { type?: unknown } } | null)?.currentStep?.type === 'next_step_final_output';
   const decided = typeof decisions === 'object' && decisions !== null && (decisions.approve !== undefined || decisions.reject !== undefined);
   if (interruptions.length === 0 && (finished || decided)) {
     throw fail('not_paused', `the run did not stop for approvals${finished ? ' (it finished)' : ''}, so there is nothing to ${decided ? 'decide' : 'resume'}.`);
   }
   const plan = decide(interruptions, decisions, fail);
 
-  const conversation = (typeof paused === 'string' ? undefined : conversationOf(paused)) ?? new Conversation(options);
-  if (typeof paused !== 'string') attachConversation(paused as object, conversation);
+  // One conversation per paused run, whether it comes back as the result or as the string an app stored.
+  const pausedResult = typeof paused === 'string' ? undefined : (paused as object);
+  const conversation = (pausedResult && conversationOf(pausedResult)) ?? conversationOfStored(json, pausedResult) ?? new Conversation(options);
+  if (pausedResult) attachConversation(pausedResult, conversation);
+  rememberStored(json, conversation, pausedResult);
   conversation.serve(agent.name);
-  conversation.ranBefore(ranIn(stored));
+  conversation.ranBefore(ranIn(json));
   const number = conversation.startResume(plan.map(({ item, verdict, always }) => ({ verdict, always, ...callOf(item) })));
   for (const { item, verdict, always, message } of plan) {
     if (verdict === 'approve') state.approve(item, { alwaysApprove: always });
@@ -78,7 +83,19 @@ export async function resume<TAgent extends Agent<any, any>>(
   const started = recorder.events.flatMap((event) => (event.type === 'tool_start' ? [{ tool: event.tool as string, callId: event.callId, agent: event.agent }] : []));
   conversation.finishResume(number, started, result.interruptions.map((item) => callOf(item)));
   attachConversation(result, conversation);
+  if (result.interruptions.length > 0) rememberPause(result, conversation);
   return result;
+}
+
+/** The state an app stores at this pause belongs to the conversation too (one it cannot store, it cannot resume). */
+function rememberPause(result: RunResult<any, any>, conversation: Conversation): void {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(result.state.toString());
+  } catch {
+    return;
+  }
+  rememberStored(stored, conversation, result);
 }
 
 interface Planned {
@@ -90,7 +107,8 @@ interface Planned {
 
 type Fail = (reason: ScriptErrorReason, problem: string) => ScriptError;
 
-function storedState(paused: PausedRun, fail: Fail): string {
+/** The stored state string, and its JSON. */
+function storedState(paused: PausedRun, fail: Fail): { stored: string; json: unknown } {
   let stored: unknown;
   if (typeof paused === 'string') stored = paused;
   else if (typeof paused === 'object' && paused !== null && typeof (paused as { state?: { toString?: unknown } }).state?.toString === 'function') {
@@ -100,11 +118,10 @@ function storedState(paused: PausedRun, fail: Fail): string {
   }
   if (typeof stored !== 'string') throw fail('invalid_state', `state.toString() gave ${kindOf(stored)}, not a string an app could store.`);
   try {
-    JSON.parse(stored);
+    return { stored, json: JSON.parse(stored) as unknown };
   } catch (error) {
     throw fail('invalid_state', `the stored run state is not JSON (${(error as Error).message}).`);
   }
-  return stored;
 }
 
 /** Matches every interruption with exactly one decision; a decision for nothing, or an interruption without one, is refused. */
@@ -200,8 +217,8 @@ function callOf(item: RunToolApprovalItem): { tool: string; callId: string | und
 }
 
 /** The calls a stored state's items say ran: the function calls that have an output. */
-function ranIn(stored: string): { tool: string; callId: string | undefined; agent: string }[] {
-  const items = (JSON.parse(stored) as { generatedItems?: unknown }).generatedItems;
+function ranIn(stored: unknown): { tool: string; callId: string | undefined; agent: string }[] {
+  const items = (stored as { generatedItems?: unknown } | null)?.generatedItems;
   if (!Array.isArray(items)) return [];
   return items.flatMap((item: { type?: unknown; rawItem?: { type?: unknown; name?: unknown; callId?: unknown }; agent?: { name?: unknown } }) => {
     const raw = item?.rawItem;

@@ -59,7 +59,8 @@ export class TurnBuilder {
   /**
    * A function call of `tool`, with arguments typed from its schema. `{ toolFails }` says the tool
    * is meant to fail (the SDK then hands the model an error text): `true`, or the text (a string it
-   * contains, or a RegExp) the model is handed; without it a tool that fails fails the test.
+   * contains, or a RegExp) the model is handed; without it a tool that fails fails the test, unless
+   * the double it called planned the failure (a `sandbox()` or `mcp()` step's `.fails(error)`).
    */
   calls<T extends ToolRef>(tool: T, ...[args, options]: CallRest<T, ModelCallOptions>): this {
     const context = this.#at('calls');
@@ -217,7 +218,7 @@ export class TurnBuilder {
 
 /** Options of a scripted function call: its id, and whether its tool is meant to fail. */
 export interface ModelCallOptions extends CallOptions {
-  /** The tool is meant to fail: `true`, or a string the text the SDK hands the model contains, or a RegExp it matches. */
+  /** The tool is meant to fail: `true`, or a string the text the SDK hands the model contains, or a RegExp it matches. Not needed where a `sandbox()` or `mcp()` step plans the failure. */
   toolFails?: ToolFailure;
 }
 

@@ -110,7 +110,7 @@ export class Conversation {
           actual: `${describeRun(run)} ran in ${phase}`,
           expected: 'each tool call to run once',
           why: `${run.tool} call ${run.callId} had already run ${earlier.phase === 'before the pause' ? 'before the pause' : `in ${earlier.phase}`}, so it ran twice: ${earlier.phase}, then ${phase}`,
-          fix: 'A resumed run must not run a call again; resume each stored state once, or check how the app stores and restores its run state',
+          fix: 'A resumed run must not run a call again; resume each stored state once (to resume(), two stored states of the same text are one), or check how the app stores and restores its run state',
         });
       } else if (rejected) {
         this.#ledger.mismatch({

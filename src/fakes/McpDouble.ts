@@ -11,10 +11,13 @@ import {
 import { MismatchError, type MismatchSpec } from '../errors/MismatchError';
 import type { StepContext } from '../errors/ScriptError';
 import { brief } from '../format/brief';
+import { sameJson } from '../format/canonicalJson';
 import { closest } from '../format/closest';
+import { mcpPrefixedToolName } from '../sdk/coupling';
 import type { DoubleOptions } from '../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from './bounded';
 import { Ledger, LEDGER } from './ledger';
+import { notePlannedFailure } from './plannedFailures';
 import { StepQueue } from './stepQueue';
 import {
   contentWithMetadata,
@@ -280,7 +283,7 @@ export class McpDouble implements MCPServer {
     const { outcome } = step;
     if (outcome.kind === 'fails') {
       entry.failed = true;
-      throw outcome.error;
+      throw this.#plannedFailure(entry, outcome.error);
     }
     if (outcome.kind === 'returns') return this.#deliver(entry, mcpResultOf(outcome.result));
     let produced: unknown;
@@ -292,7 +295,9 @@ export class McpDouble implements MCPServer {
       );
     } catch (error) {
       entry.failed = true;
-      if (error instanceof MismatchError || !isUnplannedError(error)) throw error;
+      if (error instanceof MismatchError) throw error;
+      // A responder may fail on purpose (that is its outcome); an assertion or a bug inside it is a finding.
+      if (!isUnplannedError(error)) throw this.#plannedFailure(entry, error);
       entry.outcome = `failed unplanned in step ${(entry.step as number) + 1} ${step.label}`;
       throw this.#mismatch(entry, {
         kind: isAssertionError(error) ? 'failed_assertion' : 'responder_failed',
@@ -307,6 +312,13 @@ export class McpDouble implements MCPServer {
       throw this.#mismatch(entry, { kind: 'invalid_step', expected: step.label, why: `Its responder returned a value that is no MCP tool result: ${problem}` });
     }
     return this.#deliver(entry, mcpResultOf(produced as McpResult));
+  }
+
+  /** A failure the script planned, noted for the model whose call of the tool it fails (by the tool's own name or the prefixed one). */
+  #plannedFailure(entry: CallEntry, error: unknown): unknown {
+    const tool = entry.tool as string;
+    notePlannedFailure({ tools: [tool, mcpPrefixedToolName(this.name, tool)], fits: (args) => sameJson(args, entry.args) });
+    return error;
   }
 
   #deliver(entry: CallEntry, result: McpCallResult): McpCallResult {

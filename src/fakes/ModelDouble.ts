@@ -14,6 +14,7 @@ import { currentConfig } from '../config';
 import { MismatchError, mismatchSentence, type MismatchSpec } from '../errors/MismatchError';
 import { brief } from '../format/brief';
 import { listNames } from '../format/closest';
+import { parseArguments } from '../format/modelInput';
 import { numbered } from '../format/numberedList';
 import { currentAgentName, handoffToolName, hostedToolNeeded, withoutInternal, type PublicRequest } from '../sdk/coupling';
 import type { DoubleOptions } from '../vocabulary';
@@ -294,7 +295,7 @@ export class ModelDouble implements Model {
     }
     for (const item of output) {
       if (item.type !== 'function_call' || !offer.functions.has(item.name)) continue;
-      this.#outcomes.emitted({ callId: item.callId, name: item.name, stepIndex, toolFails: fails?.get(item.callId) });
+      this.#outcomes.emitted({ callId: item.callId, name: item.name, args: parseArguments(item.arguments), stepIndex, toolFails: fails?.get(item.callId) });
     }
   }
 

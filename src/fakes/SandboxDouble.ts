@@ -2,10 +2,12 @@ import type { ApplyPatchOperation, Editor } from '@openai/agents';
 import { Manifest, type ExecCommandArgs, type SandboxSessionState } from '@openai/agents/sandbox';
 import { MismatchError, type MismatchSpec } from '../errors/MismatchError';
 import type { StepContext } from '../errors/ScriptError';
+import { shellToolCall } from '../sdk/coupling';
 import type { DoubleOptions } from '../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from './bounded';
 import { injectFault } from './faults';
 import { Ledger, LEDGER } from './ledger';
+import { notePlannedFailure } from './plannedFailures';
 import { StepQueue } from './stepQueue';
 import { firstLine, isAssertionError, isUnplannedError } from './predicate';
 import {
@@ -245,7 +247,7 @@ export class SandboxDouble {
 
   #play(step: PlannedSandboxStep, entry: CallEntry): unknown {
     const { outcome } = step;
-    if (outcome.kind === 'fails') throw outcome.error;
+    if (outcome.kind === 'fails') throw this.#plannedFailure(entry, outcome.error);
     if (outcome.kind === 'returns') return this.#deliver(entry, resultFor(entry.method, fresh(outcome.value)));
     let produced: unknown;
     try {
@@ -311,10 +313,17 @@ export class SandboxDouble {
     };
   }
 
+  /** A failure the script planned, noted for the model whose call of the shell tool it fails. */
+  #plannedFailure(entry: CallEntry, error: unknown): unknown {
+    const call = shellToolCall(entry.method, entry.args);
+    if (call) notePlannedFailure(call);
+    return error;
+  }
+
   #responderFailed(step: PlannedSandboxStep, entry: CallEntry, error: unknown): unknown {
     // A responder may fail on purpose (that is its outcome), but a failed assertion or a bug inside
     // it is a finding the SDK would otherwise swallow along with the tool error.
-    if (!isUnplannedError(error)) return error;
+    if (!isUnplannedError(error)) return this.#plannedFailure(entry, error);
     entry.outcome = `failed unplanned in step ${(entry.step as number) + 1} ${step.label}`;
     return this.#mismatch(entry, {
       kind: isAssertionError(error) ? 'failed_assertion' : 'responder_failed',

@@ -3,7 +3,7 @@ import { dirname, basename, join } from 'node:path';
 import { brief } from '../format/brief';
 import { redactSecrets } from '../format/secrets';
 import type { McpCallResult, McpToolListing } from './mcpPlan';
-import { sameJson } from './requestDrift';
+import { sameJson } from '../format/canonicalJson';
 
 /** The version of the MCP recording format this kit writes and reads. */
 export const MCP_CASSETTE_VERSION = 1;

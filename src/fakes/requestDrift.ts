@@ -1,5 +1,6 @@
 import type { AgentInputItem, ModelRequest } from '@openai/agents';
 import { brief } from '../format/brief';
+import { canonicalJson, sameJson } from '../format/canonicalJson';
 import { describeInputItem } from '../format/modelInput';
 import { redactText } from '../format/secrets';
 import { changedText } from '../format/textChange';
@@ -168,17 +169,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Equal as JSON, whatever the key order. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  return canonical(a) === canonical(b);
-}
-
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    isRecord(inner) ? Object.fromEntries(Object.keys(inner).sort().map((key) => [key, inner[key]])) : inner,
-  ) ?? 'undefined';
-}
-
 // ── The fast path of replay ─────────────────────────────────────────────────────────────────────
 // Most replayed requests match their recording. Rather than building each live request's recorded
 // form (a JSON round trip, then redaction, then a key-sorted rendering of both sides per field),
@@ -207,7 +197,7 @@ function recordedText(recorded: RecordedRequest, field: RequestField): string {
     texts = {};
     recordedTexts.set(recorded, texts);
   }
-  return (texts[field] ??= canonical(recorded[field]));
+  return (texts[field] ??= canonicalJson(recorded[field]));
 }
 
 /**
@@ -228,7 +218,7 @@ export function matchesRecording(recorded: RecordedRequest, live: ModelRequest, 
   }
 }
 
-/** `canonical(redactSecrets(plainJson(value)))`, in one pass: JSON's rules, keys sorted, strings redacted. */
+/** `canonicalJson(redactSecrets(plainJson(value)))`, in one pass: JSON's rules, keys sorted, strings redacted. */
 function liveText(value: unknown, depth: number): string {
   return render(value, depth) ?? 'undefined';
 }

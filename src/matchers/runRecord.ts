@@ -155,7 +155,7 @@ export function approvalOf(result: Pick<RunResultShape, 'runContext'>): (toolNam
 }
 
 /** The tool an agent offers under `name`, if it has one of its own (MCP tools are the servers', not the agent's). */
-function ownTool(agent: { tools?: unknown } | undefined, name: string): object | undefined {
+export function ownTool(agent: { tools?: unknown } | undefined, name: string): object | undefined {
   const tools = agent?.tools;
   if (!Array.isArray(tools)) return undefined;
   return tools.find((tool: { name?: unknown }) => typeof tool === 'object' && tool !== null && tool.name === name) as object | undefined;

@@ -3,6 +3,8 @@ import { startCoverageIfEnabled, watchCoverageOf, writeCoverage } from '../cover
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { forgetRuns } from '../fakes/agentRuns';
 import { settleRecordings } from '../fakes/cassetteRecordings';
+import { forgetPlannedFailures } from '../fakes/plannedFailures';
+import { forgetStoredStates } from '../fakes/storedConversations';
 import { BUNDLED_SDK, installOfflineGuard, primeDefaultRunner, restoreDefaults, type SdkCopy } from '../fakes/offlineGuard';
 import {
   enterTest,
@@ -77,6 +79,8 @@ export function install(hooks: RunnerHooks): void {
     if (leaveTest()) {
       endRoutes('test');
       forgetRuns();
+      forgetStoredStates();
+      forgetPlannedFailures();
     }
     const doubles = concurrent || since === undefined ? [] : takeCreated(since);
     // A recording is committed only when its test passed, the verification of its doubles included.

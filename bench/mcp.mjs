@@ -28,7 +28,8 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-mcp-'));
 const books = join(dir, 'books.txt');
 writeFileSync(books, '1. Dune\n2. Solaris\n');
 
-const recorded = JSON.parse(readFileSync(new URL('../examples/fixtures/filesystem-mcp.json', import.meta.url), 'utf8'));
+const file = JSON.parse(readFileSync(new URL('../examples/fixtures/filesystem-mcp.json', import.meta.url), 'utf8'));
+const recorded = Object.values(file.conversations)[0];
 const tools = Object.fromEntries(recorded.tools.map(({ name, description, inputSchema }) => [name, { description, inputSchema }]));
 
 function script() {

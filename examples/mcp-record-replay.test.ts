@@ -22,7 +22,7 @@ test('the assistant reads my songs from the recorded server', async () => {
   const agent = new Agent({ name: 'MCP Assistant', model: script, mcpServers: [server] });
 
   const result = await run(agent, 'Suggest a song I might like.');
-  await server.close(); // recording: writes the file, whole
+  await server.close(); // recording: stops the real server; the recording is written once this test passes
 
   expect(result.finalOutput).toBe('You might like "Unfinished Sympathy".');
   expect(server).toHaveMcpToolOutput('read_text_file', expect.stringContaining('Teardrop'));

@@ -85,4 +85,4 @@ export { resume, type ResumeDecisions, type ResumeOptions, type ApprovalSelector
 export type { ApprovalDecision, ToolRun, RunPhase } from './fakes/Conversation';
 export { mcpCassette, type McpCassetteOptions } from './builders/mcpCassette';
 export { McpCassette } from './fakes/McpCassette';
-export type { McpCassetteData, McpRecordedCall } from './fakes/mcpCassetteFile';
+export type { McpCassetteData, McpConversation, McpRecordedCall } from './fakes/mcpCassetteFile';

@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Agent, MCPServerStdio, run } from '@openai/agents';
 import { z } from 'zod';
-import { mcp, mcpCassette, model, type McpCassetteData } from 'agents-testkit';
-import { afterAll, beforeAll, describe, expect, failureOf, rejectionOf, test, thrownBy } from './support';
+import { mcp, mcpCassette, model, type McpCassetteData, type McpConversation } from 'agents-testkit';
+import { settleRecordings } from '../src/fakes/cassetteRecordings';
+import { afterAll, beforeAll, describe, expect, failureOf, rejectionOf, test, thrownBy, warningsDuring } from './support';
 
 const requireHere = createRequire(__filename);
 const SLOW = 30_000;
@@ -38,21 +39,31 @@ function agentWith(server: ReturnType<typeof mcpCassette>, script: ReturnType<ty
   return new Agent({ name: 'MCP Assistant', model: script, mcpServers: [server] });
 }
 
+/** The conversation a recording wrote into its file. */
+function recordedIn(file: string, conversation: string): McpConversation | undefined {
+  return (JSON.parse(readFileSync(file, 'utf8')) as McpCassetteData).conversations[conversation];
+}
+
 describe('mcpCassette(): record a real MCP server, replay it without one', () => {
   test(
-    'records the tools and calls of a real stdio server when it closes, and replays them',
+    'records the tools and calls of a real stdio server as its test\'s conversation, written when committed, and replays them',
     async () => {
       const file = join(dir, 'files.json');
       const recording = mcpCassette(file, { mode: 'record', server: filesystemServer });
       await recording.connect();
       await readBooks(recording);
-      expect(existsSync(file)).toBe(false); // written whole, when the server closes
       await recording.close();
+      // Kept aside until its test passes (the setup entry commits it then) or commit() is called.
+      expect(existsSync(file)).toBe(false);
+      recording.commit();
 
       const data = JSON.parse(readFileSync(file, 'utf8')) as McpCassetteData;
-      expect(data.server).toBe('Filesystem Server');
-      expect(data.tools.map((tool) => tool.name)).toContain('read_text_file');
-      expect(data.calls).toEqual([{ tool: 'read_text_file', arguments: { path: join(dir, 'books.txt') }, result: expect.objectContaining({ content: [{ type: 'text', text: '1. Dune\n2. Solaris\n' }] }) }]);
+      expect(data.version).toBe(2);
+      expect(Object.keys(data.conversations)).toEqual([recording.conversation]);
+      const recorded = recordedIn(file, recording.conversation) as McpConversation;
+      expect(recorded.server).toBe('Filesystem Server');
+      expect(recorded.tools.map((tool) => tool.name)).toContain('read_text_file');
+      expect(recorded.calls).toEqual([{ tool: 'read_text_file', arguments: { path: join(dir, 'books.txt') }, result: expect.objectContaining({ content: [{ type: 'text', text: '1. Dune\n2. Solaris\n' }] }) }]);
 
       const replay = mcpCassette(file);
       const result = await readBooks(replay);
@@ -72,6 +83,7 @@ describe('mcpCassette(): record a real MCP server, replay it without one', () =>
       await recording.connect();
       await readBooks(recording);
       await recording.close();
+      recording.commit();
 
       const replay = mcpCassette(file, { name: 'books', verify: false });
       const script = model({ verify: false }).calls('read_text_file', { path: join(dir, 'songs.txt') }).thenReplies('?');
@@ -85,30 +97,34 @@ describe('mcpCassette(): record a real MCP server, replay it without one', () =>
   );
 
   test(
-    "drift in the server's tool list is reported when it is recorded again, and the recording is rewritten",
+    "a change in the server's tool list is said when it is recorded again, and the new recording replaces the old one",
     async () => {
       const file = join(dir, 'tools.json');
       const first = mcpCassette(file, { mode: 'record', server: filesystemServer });
       await first.connect();
       await first.listTools();
       await first.close();
+      first.commit();
       // An older recording: the server had no move_file then, and read_text_file took no "head".
       const older = JSON.parse(readFileSync(file, 'utf8')) as McpCassetteData;
-      older.tools = older.tools.filter((tool) => tool.name !== 'move_file');
-      delete (older.tools.find((tool) => tool.name === 'read_text_file')!.inputSchema.properties as Record<string, unknown>).head;
+      const tools = (older.conversations[first.conversation] as McpConversation).tools;
+      (older.conversations[first.conversation] as McpConversation).tools = tools.filter((tool) => tool.name !== 'move_file');
+      delete (tools.find((tool) => tool.name === 'read_text_file')!.inputSchema.properties as Record<string, unknown>).head;
       writeFileSync(file, JSON.stringify(older));
 
-      const again = mcpCassette(file, { mode: 'record', server: filesystemServer, verify: false });
+      const again = mcpCassette(file, { mode: 'record', server: filesystemServer });
       await again.connect();
-      await again.listTools();
+      const warnings = await warningsDuring(() => again.listTools());
       await again.close();
 
-      const failure = failureOf(() => again.assertComplete());
-      expect(failure).toContain('listTools(): expected the tools recorded in');
-      expect(failure).toContain('Since it was recorded, the server changed its tools: tool "read_text_file" changed: inputSchema.properties.head added (');
-      expect(failure).toContain('; tool "move_file" was added. The recording is written anew when the server closes');
-      const rewritten = JSON.parse(readFileSync(file, 'utf8')) as McpCassetteData;
-      expect(rewritten.tools.map((tool) => tool.name)).toContain('move_file');
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(`agents-testkit: mcpCassette(${JSON.stringify(file)}): since conversation ${JSON.stringify(first.conversation)} of ${file} was recorded, the server changed its tools: `);
+      expect(warnings[0]).toContain('tool "read_text_file" changed: inputSchema.properties.head added (');
+      expect(warnings[0]).toContain('; tool "move_file" was added. The new recording replaces it when its test passes; review the change.');
+      // Recording is how a changed server is taken in: the recording itself is complete.
+      expect(again).toBeComplete();
+      again.commit();
+      expect(recordedIn(file, first.conversation)?.tools.map((tool) => tool.name)).toContain('move_file');
     },
     SLOW,
   );
@@ -121,6 +137,7 @@ describe('mcpCassette(): record a real MCP server, replay it without one', () =>
       await good.connect();
       await good.listTools();
       await good.close();
+      good.commit();
       const before = readFileSync(file, 'utf8');
 
       const broken = mcpCassette(file, {
@@ -131,8 +148,10 @@ describe('mcpCassette(): record a real MCP server, replay it without one', () =>
       await rejectionOf(broken.connect());
       await broken.close();
 
+      expect(thrownBy(() => broken.commit())).toMatchObject({ reason: 'incomplete_recording' });
+      expect(thrownBy(() => broken.commit()).message).toContain(`: cannot commit its recording to ${file}: connecting the real server failed (`);
       expect(readFileSync(file, 'utf8')).toBe(before);
-      expect(failureOf(() => broken.assertComplete())).toContain('the recording was not written: connecting the real server failed');
+      expect(failureOf(() => broken.assertComplete())).toContain('the recording cannot be committed: connecting the real server failed');
     },
     SLOW,
   );
@@ -157,6 +176,7 @@ describe('mcpCassette(): what it says, recorded from a scripted server', () => {
     await recording.listTools();
     await recording.callTool('read_file', { path: 'a.md' });
     await recording.close();
+    recording.commit();
     return file;
   }
 
@@ -177,7 +197,7 @@ describe('mcpCassette(): what it says, recorded from a scripted server', () => {
     );
   });
 
-  test('the mode: { mode }, else the environment variable, else replay; record-missing replays a file that exists', async () => {
+  test('the mode: { mode }, else the environment variable, else replay; record-missing replays a conversation the file holds, and records one it lacks', async () => {
     const file = await recorded('modes.json');
     const previous = process.env.AGENTS_TESTKIT_CASSETTE_MODE;
     try {
@@ -196,6 +216,9 @@ describe('mcpCassette(): what it says, recorded from a scripted server', () => {
       else process.env.AGENTS_TESTKIT_CASSETTE_MODE = previous;
     }
     expect(mcpCassette(file, { mode: 'record-missing', verify: false }).name).toBe('files');
+    // Another test's conversation never stands in for a recording: record-missing records this one.
+    expect(thrownBy(() => mcpCassette(file, { mode: 'record-missing', conversation: 'another test' }))).toMatchObject({ reason: 'missing_server' });
+    expect(thrownBy(() => mcpCassette(file, { conversation: 'another test' }))).toMatchObject({ reason: 'missing_conversation' });
     const fresh = join(dir, 'fresh.json');
     expect(thrownBy(() => mcpCassette(fresh, { mode: 'record-missing' }))).toMatchObject({
       reason: 'missing_server',
@@ -272,6 +295,112 @@ describe('mcpCassette(): what it says, recorded from a scripted server', () => {
     await recording.connect();
     await recording.listTools();
     await recording.close();
-    expect((JSON.parse(readFileSync(target, 'utf8')) as McpCassetteData).server).toBe('files');
+    recording.commit();
+    expect(recordedIn(target, recording.conversation)?.server).toBe('files');
+  });
+});
+
+describe('mcpCassette(): a recording reaches its file only when its test passed, one conversation per test', () => {
+  const files = (content = '# A') => mcp({ name: 'files', verify: false, tools: { read_file: z.object({ path: z.string() }) } }).expectCall('read_file').returns(content);
+
+  async function recordInto(file: string, options: { content?: string; conversation?: string; name?: string } = {}) {
+    const recording = mcpCassette(file, {
+      mode: 'record',
+      server: () => files(options.content),
+      ...(options.conversation === undefined ? {} : { conversation: options.conversation }),
+      ...(options.name === undefined ? {} : { name: options.name }),
+    });
+    await recording.connect();
+    await recording.listTools();
+    await recording.callTool('read_file', { path: 'a.md' });
+    await recording.close();
+    return recording;
+  }
+
+  test('settled after a failed test, the file stays as it was and the failure says where the recording was kept', async () => {
+    const file = join(dir, 'settled.json');
+    (await recordInto(file, { content: '# good', conversation: 'files' })).commit();
+    const before = readFileSync(file, 'utf8');
+    await recordInto(file, { content: '# new', conversation: 'files', name: 'files' });
+
+    const error = thrownBy(() =>
+      settleRecordings(() => {
+        throw new Error('the test failed.');
+      }),
+    );
+
+    expect(error.message).toBe(
+      'the test failed.\n\n' +
+        `mcpCassette("files") left ${file} as it was: its test failed the after-each verification. ` +
+        `The tool list and the call it recorded for conversation "files" are kept in ${file}.partial-${process.pid}.json.`,
+    );
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    const kept = JSON.parse(readFileSync(`${file}.partial-${process.pid}.json`, 'utf8')) as McpCassetteData;
+    expect(kept.conversations.files?.calls[0]?.result?.content).toEqual([{ type: 'text', text: '# new' }]);
+  });
+
+  test('settled after a passing test, it is committed', async () => {
+    const file = join(dir, 'passed.json');
+    const recording = await recordInto(file);
+    settleRecordings(() => undefined);
+    expect(recordedIn(file, recording.conversation)?.calls).toHaveLength(1);
+  });
+
+  const shared = () => join(dir, 'shared-mcp.json');
+  test('a first test records its conversation into a shared file', async () => {
+    (await recordInto(shared(), { content: '# first' })).commit();
+  });
+
+  test('a second test records its own, and the first one stays; each replays its own', async () => {
+    const second = await recordInto(shared(), { content: '# second' });
+    second.commit();
+    const data = JSON.parse(readFileSync(shared(), 'utf8')) as McpCassetteData;
+    const first = 'mcpCassette(): a recording reaches its file only when its test passed, one conversation per test a first test records its conversation into a shared file';
+    expect(Object.keys(data.conversations)).toEqual([first, second.conversation]);
+    expect(await mcpCassette(shared(), { conversation: first }).callTool('read_file', { path: 'a.md' })).toEqual([{ type: 'text', text: '# first' }]);
+    expect(await mcpCassette(shared()).callTool('read_file', { path: 'a.md' })).toEqual([{ type: 'text', text: '# second' }]);
+  });
+
+  test('a second recorder of the same conversation is refused when it connects, before the real server starts, naming the first', async () => {
+    const file = join(dir, 'twice.json');
+    const first = await recordInto(file, { name: 'first' });
+    let started = false;
+    const second = mcpCassette(file, {
+      mode: 'record',
+      name: 'second',
+      verify: false,
+      server: () => {
+        const server = files();
+        const connect = server.connect.bind(server);
+        server.connect = async () => {
+          started = true;
+          await connect();
+        };
+        return server;
+      },
+    });
+
+    const error = await rejectionOf(second.connect());
+
+    expect(error).toMatchObject({ kind: 'recording_conflict' });
+    expect(error.message).toContain(`mcpCassette("first") (test ${JSON.stringify(first.conversation)}) in this process records it too, and one of the two recordings would be lost.`);
+    expect(started).toBe(false);
+    first.commit();
+  });
+
+  test('a version 1 file replays as one conversation named "default" for every test, and the first commit writes version 2, keeping it', async () => {
+    const file = join(dir, 'v1.json');
+    const v1 = { version: 1, server: 'files', tools: [{ name: 'read_file', inputSchema: { type: 'object' } }], calls: [{ tool: 'read_file', arguments: { path: 'a.md' }, result: { content: [{ type: 'text', text: '# old' }] } }] };
+    writeFileSync(file, JSON.stringify(v1));
+
+    const replay = mcpCassette(file);
+    expect(replay.conversation).toBe('default');
+    expect(await replay.callTool('read_file', { path: 'a.md' })).toEqual([{ type: 'text', text: '# old' }]);
+
+    (await recordInto(file, { conversation: 'new' })).commit();
+    const data = JSON.parse(readFileSync(file, 'utf8')) as McpCassetteData;
+    expect(data.version).toBe(2);
+    expect(Object.keys(data.conversations)).toEqual(['default', 'new']);
+    expect(data.conversations.default).toEqual({ server: 'files', tools: v1.tools, calls: v1.calls });
   });
 });

@@ -56,6 +56,13 @@ describe('redactText() and redactSecrets()', () => {
     expect(redacted).toEqual({ options: { url: `wss://h.test/?key=${REDACTED}`, model: 'gpt-realtime', retries: 2 }, audio, list: [`https://h.test/?token=${REDACTED}`] });
     expect(redacted.audio).toBe(audio);
   });
+
+  test('a key named __proto__ stays a key of the copy (a conversation may have that name)', () => {
+    const copy = redactSecrets(JSON.parse('{ "__proto__": { "calls": ["https://h.test/?token=x"] } }') as Record<string, unknown>);
+    expect(Object.keys(copy)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(JSON.stringify(copy)).toBe(`{"__proto__":{"calls":["https://h.test/?token=${REDACTED}"]}}`);
+  });
 });
 
 describe('cassettes', () => {

@@ -27,7 +27,8 @@ export function mustFail(dir, files = readdirSync(dir).filter((entry) => entry.e
     const source = readFileSync(join(dir, file), 'utf8');
     const whole = [...source.matchAll(/^[ \t]*\/\/ File must FAIL, naming: (.*)$/gm)].map((line) => line[1].trim());
     if (whole.length > 0) expected.set(`file:${file}`, whole);
-    const pattern = /((?:^[ \t]*\/\/ Must FAIL, naming: .*\n)+)[ \t]*(?:test|it)\((['"`])(.*?)\2/gm;
+    // `test('title'` and `test.each(table)('title'` (each row of a table is a test of that title).
+    const pattern = /((?:^[ \t]*\/\/ Must FAIL, naming: .*\n)+)[ \t]*(?:test|it)(?:\.each\(.*?\))?\((['"`])(.*?)\2/gm;
     for (const match of source.matchAll(pattern)) {
       const texts = [...match[1].matchAll(/Must FAIL, naming: (.*)/g)].map((line) => line[1].trim());
       expected.set(match[3], texts);

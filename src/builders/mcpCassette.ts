@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MCPServer } from '@openai/agents';
@@ -6,10 +5,12 @@ import { ScriptError, type ScriptErrorReason } from '../errors/ScriptError';
 import { CASSETTE_MODE_ENV } from '../fakes/CassetteModel';
 import { McpCassette } from '../fakes/McpCassette';
 import type { McpServerSettings } from '../fakes/McpDouble';
-import { loadMcpCassette } from '../fakes/mcpCassetteFile';
+import { loadMcpCassette, MCP_CASSETTE_FORMAT } from '../fakes/mcpCassetteFile';
+import { conversationOf, DEFAULT_CONVERSATION } from '../fakes/recordingFormat';
+import { currentTest } from '../fakes/runnerState';
 import type { DoubleOptions } from '../vocabulary';
-import type { CassetteMode } from './cassette';
 import { checkedOptions } from './options';
+import { conversationOption, keptElsewhere, missingConversation, modeOf, playOf, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode } from './recordingPlan';
 import { kindOf } from './stepContext';
 
 export interface McpCassetteOptions extends DoubleOptions, Pick<McpServerSettings, 'toolFilter' | 'errorFunction'> {
@@ -17,15 +18,20 @@ export interface McpCassetteOptions extends DoubleOptions, Pick<McpServerSetting
   mode?: CassetteMode;
   /** The real MCP server to record from (or a function that makes it). Only used when recording, so replay spawns nothing. */
   server?: MCPServer | (() => MCPServer);
+  /**
+   * The conversation of the file to replay or record. Default: the full name of the running test,
+   * so tests sharing a file keep one recording each; outside a test, `default`. Replaying (not
+   * recording), a file with only one conversation serves every test.
+   */
+  conversation?: string;
 }
-
-const MODES: readonly CassetteMode[] = ['replay', 'record', 'record-missing'];
 
 /**
  * An MCP server that replays a real server's recorded `listTools`/`callTool` exchanges from a JSON
  * file, checking each call against its recording, or records them (`mode: 'record'`, with
  * `{ server }`): `new Agent({ mcpServers: [mcpCassette('fixtures/files.json', { server: () => new MCPServerStdio(…) })] })`.
- * The mode comes from `{ mode }`, else from `AGENTS_TESTKIT_CASSETTE_MODE`, as for `cassette()`.
+ * The mode comes from `{ mode }`, else from `AGENTS_TESTKIT_CASSETTE_MODE`, as for `cassette()`; so
+ * do the conversations (one per test) and the rule that a recording is committed when its test passed.
  */
 export function mcpCassette(path: string | URL, rawOptions?: McpCassetteOptions): McpCassette {
   const shownPath = path instanceof URL ? fileURLToPath(path) : path;
@@ -41,25 +47,36 @@ export function mcpCassette(path: string | URL, rawOptions?: McpCassetteOptions)
   if (toolFilter !== undefined && typeof toolFilter !== 'function' && (typeof toolFilter !== 'object' || toolFilter === null)) {
     throw fail('invalid_option', `toolFilter is the SDK's filter: a function, or { allowedToolNames?, blockedToolNames? }; got ${kindOf(toolFilter)}.`);
   }
+  const explicit = conversationOption(options.conversation, fail);
+  const test = currentTest();
+  const wanted = explicit ?? test?.name ?? DEFAULT_CONVERSATION;
   const common = {
     label: named,
     path: absolute,
     shownPath,
     hint,
+    test: test?.name,
+    testFile: test?.file,
     verify: options.verify !== false,
     ...(toolFilter === undefined ? {} : { toolFilter }),
     ...(errorFunction === undefined ? {} : { errorFunction }),
   };
-  const play = mode === 'record-missing' ? (existsSync(absolute) ? 'replay' : 'record') : mode;
+  const loaded = loadMcpCassette(absolute);
+  const conversations = loaded.state === 'ok' ? loaded.data.conversations : {};
+  const play = playOf(mode, loaded.state === 'ok' ? conversations : undefined, wanted);
   if (play === 'record') {
     const { server } = options;
     if (server === undefined) {
       throw fail('missing_server', `it is set to record (mode "${mode}"), but has no real server to record from. Pass one: mcpCassette(${JSON.stringify(shownPath)}, { server: () => new MCPServerStdio({ command, args }) }).`);
     }
+    refuseSameNamedTests(test, explicit !== undefined, mode, 'mcpCassette', fail);
+    refuseUnrecordable(absolute, mode, loaded.state === 'invalid' ? loaded.problem : undefined, fail);
     const make = typeof server === 'function' ? server : () => server;
     return new McpCassette({
       ...common,
+      conversation: wanted,
       play: 'record',
+      previous: conversationOf(conversations, wanted),
       server: () => {
         const made = make();
         if (!isMcpServer(made)) throw fail('missing_server', `the server to record from is not an MCPServer (connect, listTools, callTool, close); got ${kindOf(made)}.`);
@@ -67,23 +84,18 @@ export function mcpCassette(path: string | URL, rawOptions?: McpCassetteOptions)
       },
     });
   }
-  const loaded = loadMcpCassette(absolute);
   if (loaded.state === 'missing') {
-    throw fail('missing_cassette', `the recording ${absolute} does not exist, and it replays (mode "${mode}"). Record it: ${hint}, with { server } set to the real server.`);
+    throw fail(
+      'missing_cassette',
+      `the recording ${absolute} does not exist, and it replays (mode "${mode}"). Record it: ${hint}, with { server } set to the real server.${keptElsewhere(absolute, wanted, MCP_CASSETTE_FORMAT)}`,
+    );
   }
   if (loaded.state === 'invalid') throw fail('invalid_cassette', `the recording ${absolute} cannot be replayed: ${loaded.problem}. Record it again: ${hint}.`);
-  return new McpCassette({ ...common, play: 'replay', data: loaded.data, name: loaded.data.server });
-}
-
-function modeOf(option: unknown, fail: (reason: ScriptErrorReason, problem: string) => ScriptError): CassetteMode {
-  if (option !== undefined) {
-    if (!MODES.includes(option as CassetteMode)) throw fail('invalid_option', `mode must be ${MODES.map((mode) => `"${mode}"`).join(', ')}; got ${kindOf(option)}.`);
-    return option as CassetteMode;
+  const found = replayedConversation(conversations, wanted, explicit !== undefined);
+  if (found === undefined) {
+    throw fail('missing_conversation', missingConversation(`the recording ${absolute}`, absolute, conversations, wanted, explicit !== undefined, test, hint, MCP_CASSETTE_FORMAT));
   }
-  const fromEnv = process.env[CASSETTE_MODE_ENV];
-  if (fromEnv === undefined || fromEnv === '') return 'replay';
-  if (!MODES.includes(fromEnv as CassetteMode)) throw fail('invalid_option', `${CASSETTE_MODE_ENV} must be ${MODES.join(', ')} or unset; got "${fromEnv}".`);
-  return fromEnv as CassetteMode;
+  return new McpCassette({ ...common, conversation: found, play: 'replay', data: conversations[found]! });
 }
 
 function isMcpServer(value: unknown): value is MCPServer {

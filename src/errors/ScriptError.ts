@@ -52,6 +52,8 @@ export type ScriptErrorReason =
   | 'missing_conversation'
   /** A recording cassette's file cannot be written (a directory, a read-only location), found before any real call. */
   | 'unwritable_cassette'
+  /** A recording is named after its test, and another test of the file has the same full name. */
+  | 'duplicate_test_name'
   /** A recording cannot be committed: a call was refused, or is still running. */
   | 'incomplete_recording'
   /** A model provider routes nothing, or routes to something that is not a model. */

@@ -1,11 +1,10 @@
 import { Usage, type Model, type ModelRequest, type ModelResponse, type ModelRetryAdvice, type ModelRetryAdviceRequest, type StreamEvent } from '@openai/agents';
 import { modelError, modelResponder, modelStreamResponder, ScriptedModel, type ScriptedModelInput } from '@openai/agents/testing';
-import { ScriptError } from '../errors/ScriptError';
 import { plural } from '../format/report';
 import { numbered } from '../format/numberedList';
 import { redactSecrets } from '../format/secrets';
-import { recordRequest, recordResponse, type CassetteCall, type RecordedRequest, type RecordedResponse, type RequestField } from './cassetteFile';
-import { claim, commit, isOpen, keepPartial, type Recorder } from './cassetteRecordings';
+import { CASSETTE_FORMAT, recordRequest, recordResponse, type CassetteCall, type CassetteConversation, type RecordedRequest, type RecordedResponse, type RequestField } from './cassetteFile';
+import { claim, commitNow, keepPartial, recordingConflict, type Recorder } from './cassetteRecordings';
 import { Ledger, LEDGER } from './ledger';
 import { turnLabel, turnParts } from './recordedTurn';
 import { matchesRecording, requestChanges } from './requestDrift';
@@ -35,6 +34,8 @@ export type CassetteSetup = {
   conversation: string;
   /** The full name of the test that created the cassette, if a test did. */
   test: string | undefined;
+  /** The file of that test, for messages. */
+  testFile: string | undefined;
   redact: CassetteRedaction;
   ignore: readonly RequestField[];
   verify: boolean;
@@ -69,7 +70,7 @@ export class CassetteModel implements Model {
   /** Recording: calls sent to the real model that have not answered yet. */
   #running = 0;
   #real: Promise<Model> | undefined;
-  readonly #recorder: Recorder;
+  readonly #recorder: Recorder<CassetteConversation>;
 
   constructor(setup: CassetteSetup) {
     this.#setup = setup;
@@ -81,10 +82,12 @@ export class CassetteModel implements Model {
       path: setup.path,
       conversation: setup.conversation,
       test: setup.test,
+      testFile: setup.testFile,
+      format: CASSETTE_FORMAT,
       get label() {
         return ledger().label;
       },
-      calls: () => this.calls,
+      recording: () => ({ calls: [...this.calls] }),
       unfinished: () => this.#unfinished(),
     };
     this.#calls = setup.play === 'replay' ? [...setup.calls] : [];
@@ -134,12 +137,7 @@ export class CassetteModel implements Model {
    * replays or has nothing new to write.
    */
   commit(): void {
-    if (this.mode !== 'record' || !isOpen(this.#recorder)) return;
-    const why = this.#unfinished();
-    if (why !== undefined) {
-      throw new ScriptError({ reason: 'incomplete_recording', double: this.label, message: `${this.label}: cannot commit its recording to ${this.path}: ${why}.` });
-    }
-    commit(this.#recorder);
+    if (this.mode === 'record') commitNow(this.#recorder);
   }
 
   /** Why the recording must not reach the file even if its test passed. */
@@ -241,12 +239,9 @@ export class CassetteModel implements Model {
     if (other !== undefined) {
       record.outcome = 'refused: another cassette records this conversation';
       throw this.#ledger.mismatch({
-        kind: 'recording_conflict',
+        ...recordingConflict(this.#recorder, this.#setup.shownPath, other, 'cassette'),
         callIndex,
         actual: describeModelCall(request, streamed),
-        expected: `to be the only recorder of conversation ${JSON.stringify(this.conversation)} in ${this.#setup.shownPath}`,
-        why: `${other} records it too, and one of the two recordings would be lost`,
-        fix: `Give each cassette its own { conversation: '…' }, or record that conversation from one test at a time`,
       });
     }
     const normalized = this.#normalize(request);

@@ -9,6 +9,7 @@ import type {
   SerializedTool,
 } from '@openai/agents';
 import { redactSecrets } from '../format/secrets';
+import { DEFAULT_CONVERSATION, type RecordingFormat } from './recordingFormat';
 
 /**
  * The version of the cassette format this kit writes. Version 1 (one list of calls per file) is
@@ -17,8 +18,7 @@ import { redactSecrets } from '../format/secrets';
  */
 export const CASSETTE_VERSION = 2;
 
-/** The conversation of a file that did not name its conversations (version 1), or of a recording made outside a test. */
-export const DEFAULT_CONVERSATION = 'default';
+export { DEFAULT_CONVERSATION } from './recordingFormat';
 
 /**
  * What matters of a model request, as a cassette keeps it: what the agent sent and offered.
@@ -136,6 +136,28 @@ export function checkCassette(value: unknown): CheckedCassette {
   }
   return { ok: true, cassette: value as unknown as Cassette };
 }
+
+/** Checks the text of a cassette file: not JSON, or not a cassette, says why. */
+export function checkCassetteText(text: string): CheckedCassette {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problem: text.trim() === '' ? 'it is empty' : `it is not JSON (${(error as Error).message})` };
+  }
+  return checkCassette(parsed);
+}
+
+/** Cassette files as the recordings registry reads and writes them. */
+export const CASSETTE_FORMAT: RecordingFormat<CassetteConversation> = {
+  parse(text) {
+    const checked = checkCassetteText(text);
+    return checked.ok ? { ok: true, conversations: checked.cassette.conversations } : checked;
+  },
+  text: (conversations) => cassetteText({ version: CASSETTE_VERSION, conversations: { ...conversations } }),
+  kept: ({ calls }) =>
+    calls.length === 0 ? undefined : { subject: calls.length === 1 ? 'The call it recorded' : `The ${calls.length} calls it recorded`, plural: calls.length > 1 },
+};
 
 /** Collects the first problem found; every check returns early once there is one. */
 class Checker {

@@ -1,47 +1,60 @@
 /**
- * The recordings a process has not committed yet, and the rules that keep every recording:
+ * The recordings a process has not committed yet (of `cassette()` and `mcpCassette()` alike), and
+ * the rules that keep every recording:
  *
- * - a recording is written, after each call, to `<cassette>.partial-<pid>.json` and reaches the
- *   cassette file only when it is committed: when its test passed (`settleRecordings`, called by
- *   the setup entries after each test), or by `commit()` / `assertComplete()`;
+ * - a recording is written, after each call, to `<file>.partial-<pid>.json` and reaches its file
+ *   only when it is committed: when its test passed (`settleRecordings`, called by the setup
+ *   entries after each test), or by `commit()` / `assertComplete()`;
  * - a commit replaces only its own conversation, under a lock, in a file renamed into place;
- * - one conversation of one file is recorded by one cassette at a time, across processes too: a
- *   second recorder fails before its first real call, naming the first.
+ * - one conversation of one file is recorded by one double at a time, across processes too: a
+ *   second recorder fails before its first real call, naming the first. A claim or a lock that a
+ *   crashed run left behind is taken over (src/fakes/fileLocks.ts).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { cassetteText, CASSETTE_VERSION, type Cassette, type CassetteCall, type CassetteConversation } from './cassetteFile';
-import { describeHolder, forget, isAlive, parseCassette, removeQuietly, tryExclusive, withFileLock, writeFileAtomic, type Holder } from './cassetteStore';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { ScriptError } from '../errors/ScriptError';
+import { forget, writeFileAtomic } from './cassetteStore';
+import { describeHolder, isGone, isThisThread, me, readHolder, releaseExclusive, removeQuietly, tryExclusive, withFileLock, type Holder } from './fileLocks';
+import { withConversation, withoutConversation, type RecordingFormat } from './recordingFormat';
 import { currentTest } from './runnerState';
 
-/** A recording cassette as the registry sees it. */
-export interface Recorder {
+/** A recording double as the registry sees it. */
+export interface Recorder<C = unknown> {
   readonly path: string;
   readonly conversation: string;
   readonly label: string;
-  /** The full name of the test that created the cassette, if a test did. */
+  /** The full name of the test that created the double, if a test did. */
   readonly test: string | undefined;
-  /** The calls recorded so far, complete ones only. */
-  calls(): readonly CassetteCall[];
+  /** The file of that test, for messages. */
+  readonly testFile: string | undefined;
+  readonly format: RecordingFormat<C>;
+  /** What it recorded so far, as its file keeps a conversation. */
+  recording(): C;
   /** Why this recording must not be committed even if its test passed (a refused call, a call still running). */
   unfinished(): string | undefined;
 }
 
 interface RecordingsState {
-  /** Recorders with calls not committed yet, in the order they started. */
+  /** Recorders with a claim and nothing committed yet, in the order they started. */
   open: Set<Recorder>;
   /** Who records each conversation in this process: `<path>\0<conversation>`. */
   claims: Map<string, Recorder>;
+  /** Recorders whose conversation in the partial file is their own (not one kept from before). */
+  inPartial: WeakSet<Recorder>;
   exitHook: boolean;
 }
 
 const KEY = Symbol.for('agents-testkit.recordings');
 const scope = globalThis as typeof globalThis & { [KEY]?: RecordingsState };
-const state: RecordingsState = (scope[KEY] ??= { open: new Set(), claims: new Map(), exitHook: false });
+const state: RecordingsState = (scope[KEY] ??= { open: new Set(), claims: new Map(), inPartial: new WeakSet(), exitHook: false });
 
-/** Where this process keeps the uncommitted recordings of a cassette: `weather.json.partial-4242.json`. */
-export function partialPath(path: string): string {
-  return `${path}.partial-${process.pid}.json`;
+/**
+ * Where a process keeps the uncommitted recordings of a file: `weather.json.partial-4242.json`
+ * (`…-4242-3.json` from worker thread 3). By default, this process's.
+ */
+export function partialPath(path: string, holder: Pick<Holder, 'pid' | 'thread'> = me()): string {
+  return `${path}.partial-${holder.pid}${holder.thread === undefined ? '' : `-${holder.thread}`}.json`;
 }
 
 /** The file that marks a conversation as being recorded, so another process cannot record it too. */
@@ -51,115 +64,204 @@ export function claimPath(path: string, conversation: string): string {
 }
 
 function holderOf(recorder: Recorder): Holder {
-  return { pid: process.pid, label: recorder.label, ...(recorder.test === undefined ? {} : { test: recorder.test }) };
+  return {
+    ...me(),
+    label: recorder.label,
+    ...(recorder.test === undefined ? {} : { test: recorder.test }),
+    ...(recorder.testFile === undefined ? {} : { file: recorder.testFile }),
+  };
 }
 
 function claimKey(path: string, conversation: string): string {
   return `${path}\0${conversation}`;
 }
 
-/** Who else records this conversation, or `undefined` when `recorder` may (and now does). */
+/**
+ * Who else records this conversation, or `undefined` when `recorder` may (and now does). A claim
+ * of another process stands while that process runs and its partial file holds the conversation,
+ * which the claimer writes before it claims: a claim left by a crashed run, or by a process that
+ * records nothing, is taken over.
+ */
 export function claim(recorder: Recorder): string | undefined {
   const key = claimKey(recorder.path, recorder.conversation);
   const mine = state.claims.get(key);
   if (mine === recorder) return undefined;
-  if (mine !== undefined) return describeHolder(holderOf(mine));
-  const taken = tryExclusive(claimPath(recorder.path, recorder.conversation), holderOf(recorder), (other) =>
-    other.pid === process.pid ? state.claims.has(key) : isAlive(other.pid),
+  if (mine !== undefined) return describeHolder(holderOf(mine), recorder.testFile);
+  const marked = !partialHolds(recorder, me());
+  if (marked) keepPartial(recorder);
+  const taken = tryExclusive(claimPath(recorder.path, recorder.conversation), holderOf(recorder), (other, writtenAt) =>
+    // A claim of this thread that this registry does not hold was left by a test file that ended (Jest).
+    isThisThread(other) ? false : !isGone(other, writtenAt) && partialHolds(recorder, other),
   );
-  if (!taken.ok) return describeHolder(taken.holder);
+  if (!taken.ok) {
+    if (marked) dropFromPartial(recorder);
+    return describeHolder(taken.holder, recorder.testFile);
+  }
   state.claims.set(key, recorder);
   state.open.add(recorder);
   watchExit();
   return undefined;
 }
 
+/** The mismatch of a double refused by `claim()`: `other` records the same conversation. */
+export function recordingConflict(recorder: Recorder, shownPath: string, other: string, double: 'cassette' | 'mcpCassette') {
+  return {
+    kind: 'recording_conflict' as const,
+    expected: `to be the only recorder of conversation ${JSON.stringify(recorder.conversation)} in ${shownPath}`,
+    why: `${other} records it too, and one of the two recordings would be lost`,
+    fix: `Give each ${double} its own { conversation: '…' }, or record that conversation from one test at a time`,
+  };
+}
+
+/** Whether the partial file of `holder` holds the recorder's conversation. */
+function partialHolds(recorder: Recorder, holder: Pick<Holder, 'pid' | 'thread'>): boolean {
+  const conversations = readPartial(partialPath(recorder.path, holder), recorder.format);
+  return conversations !== undefined && Object.hasOwn(conversations, recorder.conversation);
+}
+
+/** Whether `holder` claims a conversation of the file at `path`: a commit's lock of a holder that does not is a leftover. */
+function claimsConversationOf(path: string, holder: Holder): boolean {
+  const prefix = `${basename(path)}.recording-`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return false;
+  }
+  return names
+    .filter((name) => name.startsWith(prefix) && name.endsWith('.lock'))
+    .map((name) => readHolder(join(dirname(path), name)))
+    .some((other) => other !== undefined && other.pid === holder.pid && (other.thread ?? 0) === (holder.thread ?? 0));
+}
+
 function release(recorder: Recorder): void {
   const key = claimKey(recorder.path, recorder.conversation);
   if (state.claims.get(key) === recorder) {
     state.claims.delete(key);
-    removeQuietly(claimPath(recorder.path, recorder.conversation));
+    releaseExclusive(claimPath(recorder.path, recorder.conversation), holderOf(recorder));
   }
   state.open.delete(recorder);
 }
 
-/** Keeps the calls recorded so far in the partial file, renamed into place like every write. */
+/** Keeps what the recorder recorded so far in the partial file, renamed into place like every write. */
 export function keepPartial(recorder: Recorder): void {
-  updatePartial(recorder.path, (conversations) => {
-    conversations[recorder.conversation] = { calls: [...recorder.calls()] };
-  });
+  updatePartial(recorder, (conversations) => withConversation(conversations, recorder.conversation, recorder.recording()));
+  state.inPartial.add(recorder);
+}
+
+/** Takes the recorder's own conversation out of the partial file (one kept there from before stays). */
+function dropFromPartial(recorder: Recorder): void {
+  if (!state.inPartial.has(recorder)) return;
+  state.inPartial.delete(recorder);
+  if (existsSync(partialPath(recorder.path))) updatePartial(recorder, (conversations) => withoutConversation(conversations, recorder.conversation));
+}
+
+function readPartial<C>(partial: string, format: RecordingFormat<C>): Readonly<Record<string, C>> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(partial, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const parsed = format.parse(text);
+  return parsed.ok ? parsed.conversations : undefined;
 }
 
 /**
- * Changes this process's partial file of a cassette. The file, not memory, holds what is kept:
+ * Changes this process's partial file of a recording. The file, not memory, holds what is kept:
  * Jest gives each test file its own module state, and recordings one test file left there must
  * outlive it.
  */
-function updatePartial(path: string, change: (conversations: Record<string, CassetteConversation>) => void): void {
-  const partial = partialPath(path);
-  let conversations: Record<string, CassetteConversation> = {};
-  try {
-    const loaded = parseCassette(readFileSync(partial, 'utf8'));
-    if (loaded.state === 'ok') conversations = { ...loaded.cassette.conversations };
-  } catch {
-    // No partial file yet.
-  }
-  change(conversations);
+function updatePartial<C>(recorder: Recorder<C>, change: (conversations: Readonly<Record<string, C>>) => Record<string, C>): void {
+  const partial = partialPath(recorder.path);
+  const conversations = change(readPartial(partial, recorder.format) ?? {});
   if (Object.keys(conversations).length === 0) removeQuietly(partial);
-  else writeFileAtomic(partial, cassetteText({ version: CASSETTE_VERSION, conversations }));
+  else writeFileAtomic(partial, recorder.format.text(conversations));
 }
 
 /**
- * Writes the recorder's conversation into its cassette file: under the file's lock, over what
- * the file holds now (other conversations, other processes' commits, are kept), renamed into place.
+ * The partial files beside `path` (of any process) that keep a recording of `conversation`: a
+ * replay that cannot find its conversation names them.
+ */
+export function partialsHolding<C>(path: string, conversation: string, format: RecordingFormat<C>): string[] {
+  const prefix = `${basename(path)}.partial-`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.startsWith(prefix) && /^\d+(-\d+)?\.json$/.test(name.slice(prefix.length)))
+    .map((name) => join(dirname(path), name))
+    .filter((partial) => {
+      const conversations = readPartial(partial, format);
+      return conversations !== undefined && Object.hasOwn(conversations, conversation) && format.kept(conversations[conversation] as C) !== undefined;
+    });
+}
+
+/**
+ * What a recording double's `commit()` does: commits what it recorded now, instead of when its
+ * test passes; refuses (a `ScriptError`) a recording that is not finished; does nothing when
+ * there is nothing new to write.
+ */
+export function commitNow(recorder: Recorder): void {
+  if (!isOpen(recorder)) return;
+  const why = recorder.unfinished();
+  if (why !== undefined) {
+    throw new ScriptError({ reason: 'incomplete_recording', double: recorder.label, message: `${recorder.label}: cannot commit its recording to ${recorder.path}: ${why}.` });
+  }
+  commit(recorder);
+}
+
+/**
+ * Writes the recorder's conversation into its file: under the file's lock, over what the file
+ * holds now (other conversations, other processes' commits, are kept), renamed into place.
  */
 export function commit(recorder: Recorder): void {
-  const calls = [...recorder.calls()];
+  const recording = recorder.recording();
   // Nothing answered (every real call failed): there is nothing to replay, and nothing to replace.
-  if (calls.length > 0) writeConversation(recorder, calls);
-  if (existsSync(partialPath(recorder.path))) {
-    updatePartial(recorder.path, (conversations) => {
-      delete conversations[recorder.conversation];
-    });
-  }
+  if (recorder.format.kept(recording) !== undefined) writeConversation(recorder, recording);
+  dropFromPartial(recorder);
   release(recorder);
 }
 
-function writeConversation(recorder: Recorder, calls: CassetteCall[]): void {
-  withFileLock(recorder.path, holderOf(recorder), () => {
-    let current: Cassette = { version: CASSETTE_VERSION, conversations: {} };
+function writeConversation<C>(recorder: Recorder<C>, recording: C): void {
+  const write = (): void => {
     let text: string | undefined;
     try {
       text = readFileSync(recorder.path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
+    let current: Readonly<Record<string, C>> = {};
     if (text !== undefined) {
-      const loaded = parseCassette(text);
-      if (loaded.state !== 'ok') {
-        throw new Error(`${recorder.label} cannot commit its recording to ${recorder.path}: the file changed since and is no longer a cassette (${(loaded as { problem: string }).problem})`);
-      }
-      current = loaded.cassette;
+      const parsed = recorder.format.parse(text);
+      if (!parsed.ok) throw new Error(`${recorder.label} cannot commit its recording to ${recorder.path}: the file changed since and no longer holds recordings (${parsed.problem})`);
+      current = parsed.conversations;
     }
-    const conversations = { ...current.conversations, [recorder.conversation]: { calls } };
-    writeFileAtomic(recorder.path, cassetteText({ version: CASSETTE_VERSION, conversations }));
+    writeFileAtomic(recorder.path, recorder.format.text(withConversation(current, recorder.conversation, recording)));
     forget(recorder.path);
-  });
+  };
+  withFileLock(recorder.path, holderOf(recorder), write, (other) => claimsConversationOf(recorder.path, other));
 }
 
-/** Leaves the cassette file as it is and keeps the recording in the partial file; returns the sentence that says so. */
+/** Leaves the file as it is and keeps the recording in the partial file; returns the sentence that says so. */
 function abandon(recorder: Recorder, why: string): string | undefined {
   release(recorder);
-  const count = recorder.calls().length;
-  if (count === 0) return undefined;
+  const kept = recorder.format.kept(recorder.recording());
+  if (kept === undefined) {
+    dropFromPartial(recorder);
+    return undefined;
+  }
   return (
     `${recorder.label} left ${recorder.path} as it was: ${why}. ` +
-    `The ${count === 1 ? 'call' : `${count} calls`} it recorded for conversation ${JSON.stringify(recorder.conversation)} ${count === 1 ? 'is' : 'are'} kept in ${partialPath(recorder.path)}.`
+    `${kept.subject} for conversation ${JSON.stringify(recorder.conversation)} ${kept.plural ? 'are' : 'is'} kept in ${partialPath(recorder.path)}.`
   );
 }
 
-/** Whether a recorder has calls its cassette file does not hold yet. */
-export function isOpen(recorder: Recorder): boolean {
+/** Whether a recorder has a recording its file does not hold yet. */
+function isOpen(recorder: Recorder): boolean {
   return state.open.has(recorder);
 }
 
@@ -170,14 +272,14 @@ export function openRecorder(path: string, conversation: string): Recorder | und
 
 /**
  * Settles the recordings of the test that just ended: commits each one when the test passed,
- * and otherwise leaves the cassette file as it was and throws an error that says where the
- * recording was kept. `verification` is the setup entry's after-each check of the test's doubles:
- * a test that fails it did not pass. The setup entries call it after each test:
+ * and otherwise leaves the file as it was and throws an error that says where the recording was
+ * kept. `verification` is the setup entry's after-each check of the test's doubles: a test that
+ * fails it did not pass. The setup entries call it after each test:
  *
  *   settleRecordings(() => verify(takeCreated(since), 'when the test ended'));
  *
  * Recordings of other tests are left alone; those made outside a test (a `beforeAll`) are
- * committed only by their cassette's `commit()`.
+ * committed only by their double's `commit()`.
  */
 export function settleRecordings(verification?: () => void): void {
   let failure: unknown;

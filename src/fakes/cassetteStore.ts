@@ -1,12 +1,12 @@
 /**
  * How cassette files are read and written: parsed once per process while the file is unchanged,
- * written to a temporary file and renamed into place (so a reader or a killed writer never sees
- * half a file), and changed only under a lock file, so that two processes committing recordings
- * to one file merge them instead of the last one winning.
+ * and written to a temporary file renamed into place, so a reader or a killed writer never sees
+ * half a file. (Commits change a file under its lock: src/fakes/fileLocks.ts.)
  */
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { checkCassette, type Cassette } from './cassetteFile';
+import { checkCassetteText, type Cassette } from './cassetteFile';
+import { removeQuietly } from './fileLocks';
 
 export type LoadedCassette =
   | { state: 'ok'; cassette: Cassette; migratedFrom?: 1 }
@@ -73,13 +73,7 @@ export function loadCassette(path: string): LoadedCassette {
 
 /** Parses and checks the text of a cassette file; a version 1 file comes back migrated. */
 export function parseCassette(text: string): LoadedCassette {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return { state: 'invalid', problem: text.trim() === '' ? 'it is empty' : `it is not JSON (${(error as Error).message})` };
-  }
-  const checked = checkCassette(parsed);
+  const checked = checkCassetteText(text);
   if (!checked.ok) return { state: 'invalid', problem: checked.problem };
   return { state: 'ok', cassette: deepFreeze(checked.cassette), ...(checked.migratedFrom ? { migratedFrom: checked.migratedFrom } : {}) };
 }
@@ -119,15 +113,6 @@ export function writeFileAtomic(path: string, text: string): void {
   }
 }
 
-/** Removes a file if it is there; a file already gone is fine. */
-export function removeQuietly(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch {
-    // Gone already, or never made.
-  }
-}
-
 /** Forgets what the cache holds for `path`, after the kit wrote it. */
 export function forget(path: string): void {
   cache.delete(path);
@@ -159,121 +144,4 @@ export function writeProblem(path: string): string | undefined {
   }
   removeQuietly(probe);
   return undefined;
-}
-
-/** Who holds a lock or a claim: the process, and the double's label and test. */
-export interface Holder {
-  pid: number;
-  label: string;
-  test?: string;
-}
-
-export function describeHolder(holder: Holder): string {
-  return `${holder.label}${holder.test === undefined ? '' : ` (test ${JSON.stringify(holder.test)})`} in ${holder.pid === process.pid ? 'this process' : `process ${holder.pid}`}`;
-}
-
-/** Whether a process is still running; a process of another user counts as running. */
-export function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Reads the holder written in a lock file; `undefined` when it is gone or unreadable. */
-export function readHolder(path: string): Holder | undefined {
-  try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<Holder>;
-    return typeof parsed.pid === 'number' && typeof parsed.label === 'string' ? (parsed as Holder) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Creates `path` holding `holder`, only if nobody else holds it. A file whose holder `stillHeld`
- * denies (by default: a process that is no longer running) is taken over. Returns the other
- * holder when it still holds the file.
- */
-export function tryExclusive(
-  path: string,
-  holder: Holder,
-  stillHeld: (other: Holder) => boolean = (other) => other.pid !== process.pid && isAlive(other.pid),
-): { ok: true } | { ok: false; holder: Holder } {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    try {
-      mkdirSync(dirname(path), { recursive: true });
-      const fd = openSync(path, 'wx');
-      try {
-        writeSync(fd, JSON.stringify(holder));
-      } finally {
-        closeSync(fd);
-      }
-      return { ok: true };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    let other = readHolder(path);
-    if (other === undefined) {
-      // Being written by a process that is starting (or left empty by one that died): look again.
-      sleep(5);
-      other = readHolder(path);
-    }
-    if (other !== undefined && stillHeld(other)) return { ok: false, holder: other };
-    // Left by a process that died: take it over. Renaming it aside first means that of two
-    // processes taking it over at once, only one removes it; the other finds it gone.
-    const aside = `${path}.stale-${process.pid}-${attempt}`;
-    try {
-      renameSync(path, aside);
-    } catch {
-      continue;
-    }
-    const moved = readHolder(aside);
-    if (moved !== undefined && stillHeld(moved)) {
-      // Another process took the stale file over between our read and our rename: give its file back.
-      try {
-        linkSync(aside, path);
-      } catch {
-        // A third process made a new one meanwhile; that one stands.
-      }
-    }
-    removeQuietly(aside);
-  }
-  const other = readHolder(path);
-  return { ok: false, holder: other ?? { pid: 0, label: 'an unknown process' } };
-}
-
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
-
-/** Blocks for `ms` milliseconds: commits run in the synchronous after-each hooks. */
-export function sleep(ms: number): void {
-  Atomics.wait(sleeper, 0, 0, ms);
-}
-
-/** The longest a commit waits for another process's commit to the same file. */
-export const LOCK_WAIT_MS = 10_000;
-
-/**
- * Runs `fn` holding `<path>.lock`, waiting (at most LOCK_WAIT_MS) while another running process
- * holds it; throws naming the holder when the wait runs out.
- */
-export function withFileLock<T>(path: string, holder: Holder, fn: () => T, waitMs = LOCK_WAIT_MS): T {
-  const lock = `${path}.lock`;
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const taken = tryExclusive(lock, holder);
-    if (taken.ok) break;
-    if (Date.now() > deadline) {
-      throw new Error(`${holder.label} could not lock ${path} within ${waitMs} ms: ${describeHolder(taken.holder)} holds ${lock}`);
-    }
-    sleep(5);
-  }
-  try {
-    return fn();
-  } finally {
-    removeQuietly(lock);
-  }
 }

@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, basename, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { brief } from '../format/brief';
 import { redactSecrets } from '../format/secrets';
 import type { McpCallResult, McpToolListing } from './mcpPlan';
 import { sameJson } from '../format/canonicalJson';
+import { DEFAULT_CONVERSATION, type RecordingFormat } from './recordingFormat';
 
-/** The version of the MCP recording format this kit writes and reads. */
-export const MCP_CASSETTE_VERSION = 1;
+/** The version of the MCP recording format this kit writes; version 1 (one recording per file) is read too. */
+export const MCP_CASSETTE_VERSION = 2;
 
 /** One `callTool` exchange: the tool, its arguments, and the result — or the error the server threw. */
 export interface McpRecordedCall {
@@ -16,54 +16,77 @@ export interface McpRecordedCall {
   error?: string;
 }
 
-/** A real MCP server's exchanges, as a recording keeps them: its name, the tools it listed, the calls in order. */
-export interface McpCassetteData {
-  version: typeof MCP_CASSETTE_VERSION;
+/** One test's exchanges with a real MCP server: the server's name, the tools it listed, the calls in order. */
+export interface McpConversation {
   server: string;
   tools: McpToolListing[];
   calls: McpRecordedCall[];
+}
+
+/**
+ * An MCP recording file: one conversation per test, by name (the test's full name, or the
+ * `{ conversation }` option), so tests sharing a file never overwrite each other's recording.
+ */
+export interface McpCassetteData {
+  version: typeof MCP_CASSETTE_VERSION;
+  conversations: Record<string, McpConversation>;
 }
 
 export type LoadedMcpCassette = { state: 'ok'; data: McpCassetteData } | { state: 'missing' } | { state: 'invalid'; problem: string };
 
 /** Reads a recording without throwing, so callers can say what went wrong in their own terms. */
 export function loadMcpCassette(path: string): LoadedMcpCassette {
-  if (!existsSync(path)) return { state: 'missing' };
-  let parsed: unknown;
+  let text: string;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
   } catch (error) {
-    return { state: 'invalid', problem: `it is not JSON (${(error as Error).message})` };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing' };
+    return { state: 'invalid', problem: `it cannot be read (${(error as Error).message})` };
   }
-  const problem = shapeProblem(parsed);
-  return problem === undefined ? { state: 'ok', data: parsed as McpCassetteData } : { state: 'invalid', problem };
+  const parsed = MCP_CASSETTE_FORMAT.parse(text);
+  return parsed.ok ? { state: 'ok', data: { version: MCP_CASSETTE_VERSION, conversations: { ...parsed.conversations } } } : { state: 'invalid', problem: parsed.problem };
 }
 
-/**
- * Writes a recording whole or not at all: into a temporary file beside it, then renamed over it,
- * so a run that dies while writing never leaves half a file where a good recording was.
- */
-export function saveMcpCassette(path: string, data: McpCassetteData): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
-  try {
-    writeFileSync(temporary, `${JSON.stringify(redactSecrets(data), null, 2)}\n`);
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-}
+/** MCP recording files as the recordings registry reads and writes them. */
+export const MCP_CASSETTE_FORMAT: RecordingFormat<McpConversation> = {
+  parse(text) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      return { ok: false, problem: text.trim() === '' ? 'it is empty' : `it is not JSON (${(error as Error).message})` };
+    }
+    if (!isRecord(parsed)) return { ok: false, problem: 'it is not a JSON object' };
+    if (parsed.version === 1) {
+      const problem = conversationProblem(parsed, '');
+      if (problem !== undefined) return { ok: false, problem };
+      const { server, tools, calls } = parsed as unknown as McpConversation;
+      return { ok: true, conversations: { [DEFAULT_CONVERSATION]: { server, tools, calls } } };
+    }
+    if (parsed.version !== MCP_CASSETTE_VERSION) return { ok: false, problem: `its version is ${JSON.stringify(parsed.version)}, and this kit reads versions 1 and ${MCP_CASSETTE_VERSION}` };
+    if (!isRecord(parsed.conversations)) return { ok: false, problem: 'it has no "conversations" object' };
+    for (const [name, conversation] of Object.entries(parsed.conversations)) {
+      const problem = isRecord(conversation) ? conversationProblem(conversation, `conversation ${JSON.stringify(name)}: `) : `conversation ${JSON.stringify(name)} is not an object`;
+      if (problem !== undefined) return { ok: false, problem };
+    }
+    return { ok: true, conversations: parsed.conversations as Record<string, McpConversation> };
+  },
+  text: (conversations) => `${JSON.stringify(redactSecrets({ version: MCP_CASSETTE_VERSION, conversations }), null, 2)}\n`,
+  kept({ tools, calls }) {
+    if (tools.length === 0 && calls.length === 0) return undefined;
+    const counted = calls.length === 0 ? '' : calls.length === 1 ? 'the call' : `the ${calls.length} calls`;
+    const subject = tools.length === 0 ? counted : counted === '' ? 'the tool list' : `the tool list and ${counted}`;
+    return { subject: `${subject[0]!.toUpperCase()}${subject.slice(1)} it recorded`, plural: subject.includes(' and ') || calls.length > 1 };
+  },
+};
 
-function shapeProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'it is not a JSON object';
-  const { version, server, tools, calls } = value as Partial<McpCassetteData>;
-  if (version !== MCP_CASSETTE_VERSION) return `its version is ${JSON.stringify(version)}, and this kit reads version ${MCP_CASSETTE_VERSION}`;
-  if (typeof server !== 'string') return 'it has no "server" name';
-  if (!Array.isArray(tools) || !tools.every((tool) => typeof tool?.name === 'string' && typeof tool.inputSchema === 'object')) return 'its "tools" are not a list of { name, inputSchema }';
-  if (!Array.isArray(calls)) return 'it has no "calls" array';
+function conversationProblem(value: Record<string, unknown>, at: string): string | undefined {
+  const { server, tools, calls } = value as Partial<McpConversation>;
+  if (typeof server !== 'string') return `${at}it has no "server" name`;
+  if (!Array.isArray(tools) || !tools.every((tool) => typeof tool?.name === 'string' && typeof tool.inputSchema === 'object')) return `${at}its "tools" are not a list of { name, inputSchema }`;
+  if (!Array.isArray(calls)) return `${at}it has no "calls" array`;
   const bad = calls.findIndex((call) => typeof call?.tool !== 'string' || (call.result === undefined && typeof call.error !== 'string'));
-  return bad === -1 ? undefined : `call ${bad + 1} lacks a tool, or a result or an error`;
+  return bad === -1 ? undefined : `${at}call ${bad + 1} lacks a tool, or a result or an error`;
 }
 
 /** How a server's tool list differs from the recorded one, a line per tool; empty when they agree. */

@@ -92,7 +92,12 @@ function walk(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(walk);
   if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
     const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) copy[key] = walk((value as Record<string, unknown>)[key]);
+    for (const key of Object.keys(value)) {
+      const field = walk((value as Record<string, unknown>)[key]);
+      // Assigning `__proto__` would set the copy's prototype and drop the key (a conversation of that name).
+      if (key === '__proto__') Object.defineProperty(copy, key, { value: field, enumerable: true, writable: true, configurable: true });
+      else copy[key] = field;
+    }
     return copy;
   }
   if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === null) {

@@ -171,3 +171,16 @@ export function useFakeTimers(): () => void {
   timers.useFakeTimers();
   return () => void timers.useRealTimers();
 }
+
+/** What `console.warn` printed while `body` ran (each call's arguments joined by spaces); nothing reaches the console. */
+export async function warningsDuring(body: () => unknown): Promise<string[]> {
+  const warnings: string[] = [];
+  const original = console.warn;
+  console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+  try {
+    await body();
+  } finally {
+    console.warn = original;
+  }
+  return warnings;
+}

@@ -22,8 +22,14 @@ export interface ServerFailure {
 }
 export const serverError = (message: string): ServerFailure => ({ fail: message });
 
-/** One response of the server: its output items, or a failure. */
-export type ServerTurn = readonly ServerItem[] | ServerFailure;
+/** A turn the server answers by closing the connection without a response, as a dropped network. */
+export interface ServerDrop {
+  readonly drop: true;
+}
+export const dropConnection = (): ServerDrop => ({ drop: true });
+
+/** One response of the server: its output items, a failure, or a dropped connection. */
+export type ServerTurn = readonly ServerItem[] | ServerFailure | ServerDrop;
 
 export interface ServerRequest {
   body: Record<string, unknown>;
@@ -42,7 +48,7 @@ export interface ResponsesServer {
 
 export const TEST_API_KEY = 'sk-test-0123456789abcdefghijklmnop';
 
-/** Serves `turns` in order, one per request; a failing turn, or a request beyond them, gets a 500. */
+/** Serves `turns` in order, one per request; a failing turn, or a request beyond them, gets a 500; a dropped one no answer. */
 export async function startResponsesServer(turns: readonly ServerTurn[]): Promise<ResponsesServer> {
   const requests: ServerRequest[] = [];
   const server = createServer((req, res) => {
@@ -55,6 +61,10 @@ export async function startResponsesServer(turns: readonly ServerTurn[]): Promis
       requests.push({ body, headers: req.headers });
       const n = requests.length;
       const turn = turns[n - 1];
+      if (turn !== undefined && 'drop' in turn) {
+        req.socket.destroy();
+        return;
+      }
       if (req.method !== 'POST' || req.url !== '/v1/responses' || turn === undefined || !Array.isArray(turn)) {
         const message = turn !== undefined && !Array.isArray(turn) ? (turn as ServerFailure).fail : `the test server has no response for request ${n} (${req.method} ${req.url})`;
         res.writeHead(500, { 'content-type': 'application/json' });

@@ -86,7 +86,7 @@ export class LifecycleRecorder {
     return Object.freeze([...this.#events]);
   }
 
-  /** Stops listening; the events recorded so far stay. */
+  /** Stops listening; the events recorded so far stay. A setup entry stops a recorder when the test it was made in ends. */
   stop(): void {
     for (const detach of this.#listeners.splice(0)) detach();
   }

@@ -60,7 +60,7 @@ export function install(hooks: RunnerHooks): void {
   hooks.expect.addSnapshotSerializer(runSnapshotSerializer);
   installOfflineGuard(BUNDLED_SDK);
   startWatching({ testName: hooks.testName, testFile: hooks.testFile, scope: hooks.scope });
-  followRunsOf(BUNDLED_SDK.Runner as unknown as abstract new (...args: never[]) => unknown);
+  followRunsOf(BUNDLED_SDK.Runner);
   startCoverageIfEnabled();
 
   hooks.beforeAll(async () => {
@@ -68,7 +68,7 @@ export function install(hooks: RunnerHooks): void {
     const loaded = await sdkTheTestFileLoads();
     if (loaded !== undefined && loaded.setDefaultModelProvider !== BUNDLED_SDK.setDefaultModelProvider) {
       watchCoverageOf(loaded.Runner as unknown as abstract new (...args: never[]) => unknown);
-      followRunsOf(loaded.Runner as unknown as abstract new (...args: never[]) => unknown);
+      followRunsOf(loaded.Runner);
       copies.push(loaded);
     }
     // The test file has loaded the app: a provider it set at module scope is the app's, and the guard adopts it.

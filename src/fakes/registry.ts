@@ -183,7 +183,7 @@ export function originOf(double: Verifiable): Origin {
 }
 
 /** The test a double was created in, as the runner named it. */
-export function ownerOf(double: Verifiable): string | undefined {
+function ownerOf(double: Verifiable): string | undefined {
   const { scope: where } = originOf(double);
   return 'test' in where ? where.test : undefined;
 }

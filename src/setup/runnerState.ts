@@ -44,7 +44,8 @@ export function skippedInVitest(hookArguments: readonly unknown[]): SkippedTest[
     for (const child of tasks) {
       if (typeof child !== 'object' || child === null) continue;
       const name = typeof child.name === 'string' ? child.name : '';
-      if (child.type === 'suite') walk(child, [...path, name]);
+      // Nameless blocks are left out of paths, as `vitestPath` leaves out the one Vitest collects a file's top level in.
+      if (child.type === 'suite') walk(child, name === '' ? path : [...path, name]);
       else if (child.type === 'test' && (child.mode === 'skip' || child.mode === 'todo')) {
         skipped.push({ path, title: [...path, name].join(' > '), todo: child.mode === 'todo' });
       }

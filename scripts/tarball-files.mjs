@@ -4,6 +4,11 @@
 // required or re-exported by one, directly or not. Keeps dead builds (a CommonJS CLI, its
 // declarations) out of the package.
 //
+// Also fails when a CommonJS chunk assigns a class field to one of its exports: tsup's CommonJS
+// build rewrites a class field named like an export of the same chunk (`#detach = []` beside an
+// exported `detach()`) into `#detach = exports.detach = []`, so the first instance replaces the
+// export, and every later caller of it breaks (a `lifecycle()` recorder broke `sandbox()` so).
+//
 //   node scripts/tarball-files.mjs <file.tgz>
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -41,6 +46,14 @@ try {
     console.error(`The tarball ships ${unreached.length} file(s) that no entry point reaches:\n  ${unreached.join('\n  ')}`);
     process.exitCode = 1;
   } else console.log(`every one of the ${files.filter((file) => file.startsWith('dist/')).length} files under dist/ is reached from an entry point`);
+
+  const clobbered = files
+    .filter((file) => file.startsWith('dist/') && file.endsWith('.cjs'))
+    .flatMap((file) => [...readFileSync(join(dir, file), 'utf8').matchAll(/#(\w+) = exports\.(\w+) =/g)].map((match) => `${file}: #${match[1]} = exports.${match[2]}`));
+  if (clobbered.length > 0) {
+    console.error(`A class field of the CommonJS build overwrites an export of its chunk (rename the field):\n  ${clobbered.join('\n  ')}`);
+    process.exitCode = 1;
+  } else console.log('no class field of the CommonJS build overwrites an export');
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

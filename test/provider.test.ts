@@ -1,6 +1,6 @@
 import { Agent, run, Runner, setDefaultModelProvider, type InputGuardrail, type Model } from '@openai/agents';
 import { cassette, MismatchError, model, modelProvider, ScriptError, UnscriptedModelError } from 'agents-testkit';
-import { installOfflineGuard } from '../src/fakes/offlineGuard';
+import { restoreDefaults } from '../src/fakes/offlineGuard';
 import { createKit } from '../src/setup/kit';
 import { describe, expect, failureOf, getWeather, lookupOrder, mark, rejectionOf, test, thrownBy, verificationFailureSince } from './support';
 
@@ -77,7 +77,7 @@ describe('modelProvider()', () => {
     try {
       expect((await run(triage, 'Invoice?')).finalOutput).toBe('Default runner.');
     } finally {
-      installOfflineGuard();
+      restoreDefaults();
     }
   });
 
@@ -228,7 +228,7 @@ describe('routing run() for one test: modelProvider({…}).install()', () => {
     try {
       expect((await run(graph().triage, 'Hi')).finalOutput).toBe('Set in one test.');
     } finally {
-      installOfflineGuard();
+      restoreDefaults();
     }
   });
 
@@ -237,7 +237,7 @@ describe('routing run() for one test: modelProvider({…}).install()', () => {
     try {
       expect((await run(graph().triage, 'Hi')).finalOutput).toBe('Set in the next test.');
     } finally {
-      installOfflineGuard();
+      restoreDefaults();
     }
   });
 

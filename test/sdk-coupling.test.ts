@@ -23,7 +23,7 @@ import { filesystem, memory, shell, SandboxAgent } from '@openai/agents/sandbox'
 import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
 import { z } from 'zod';
 import { sandbox } from 'agents-testkit';
-import { installOfflineGuard } from '../src/fakes/offlineGuard';
+import { restoreDefaults } from '../src/fakes/offlineGuard';
 import { onEveryRun } from '../src/sdk/runnerHook';
 import {
   currentAgentName,
@@ -302,7 +302,7 @@ describe('the default model provider and the runs of an agent', () => {
       const fresh = await lookup().getModel('gpt-5.4-mini');
       expect((await new Runner({ model: fresh }).run(new Agent({ name: 'Probe' }), 'Hi')).finalOutput).toBe('second');
     } finally {
-      installOfflineGuard();
+      restoreDefaults();
     }
   });
 

@@ -19,7 +19,7 @@ for (const runner of ['vitest', 'jest'] as const) {
 
     test('reports the step only the filtered-out test would have used', () => {
       expect(outcome.output).toContain(
-        'agents-testkit: model("shared-beside-a-filter") was not complete when the test file ended, but the file skipped 1 test ("filtered out: would use the second turn")',
+        'agents-testkit: model("shared-beside-a-filter") was not complete when the test file ended, but the file skipped 1 test that could have used the steps left ("filtered out: would use the second turn")',
       );
       expect(outcome.output).toContain('2. thenReplies("two")');
     });

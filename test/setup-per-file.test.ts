@@ -27,6 +27,15 @@ for (const runner of ['vitest', 'jest'] as const) {
         expect(failure).toContain('agents-testkit keeps tests offline');
       });
 
+      test(`a late call after the last test of file ${file} fails that file, not the next file's first test`, () => {
+        const other = file === 'a' ? 'b' : 'a';
+        expect(result(`passes: file ${file} leaves a follow-up run going after its last test`).status).toBe('passed');
+        // Without a failure of that file, the runner's whole output shows where the call went.
+        expect(outcome.fileFailures.get(`${file}.spec.ts`) ?? outcome.output).toContain(`model("${file}-late") from the test "a late call after the last test`);
+        expect(outcome.fileFailures.has(`${file}.spec.ts`)).toBe(true);
+        expect(result(`fails: file ${other} still verifies`).failure).not.toContain(`${file}-late`);
+      });
+
       test(`a route installed outside a test serves the rest of file ${file}`, () => {
         expect(result(`passes: file ${file} changes settings and the default provider until it ends`).status).toBe('passed');
         expect(result(`passes: file ${file} routes the default runner for the rest of the file`).status).toBe('passed');

@@ -7,7 +7,8 @@ import { kindOf } from './stepContext';
  * Records the lifecycle events (`agent_start`, `agent_end`, handoffs, `tool_start`, `tool_end`) of
  * these agents, or of every agent a runner runs, in one ordered list — nested runs of agents used
  * as tools included, when their agent is passed too — and fails the test when a tool call starts
- * twice or never ends: `const life = lifecycle(triage, expert)`.
+ * twice or never ends: `const life = lifecycle(triage, expert)`. With a setup entry loaded, it
+ * stops recording when its test ends (made outside a test, when the file ends).
  */
 export function lifecycle(...sources: (LifecycleSource | DoubleOptions)[]): LifecycleRecorder {
   const last = sources.at(-1);

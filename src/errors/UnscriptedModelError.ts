@@ -17,8 +17,13 @@ export class UnscriptedModelError extends Error {
    */
   readonly via: 'default' | 'app';
 
-  constructor(options: { agent: string | undefined; modelName: string; via?: 'default' | 'app' }) {
-    const { agent, modelName, via = 'default' } = options;
+  /**
+   * `tookLateOpenAIProvider`: the kit met the test file's copy of the SDK only after the file had
+   * loaded (Jest's native ESM) and took the `OpenAIProvider` it found as that copy's default for
+   * the SDK's own; an app may have set it, and the message says how to keep it.
+   */
+  constructor(options: { agent: string | undefined; modelName: string; via?: 'default' | 'app'; tookLateOpenAIProvider?: boolean }) {
+    const { agent, modelName, via = 'default', tookLateOpenAIProvider = false } = options;
     const who = agent === undefined ? 'An agent' : `Agent "${agent}"`;
     const what = modelName === '' ? "the SDK's default model (it has no model of its own)" : `the real model "${modelName}"`;
     const through = via === 'app' ? ' through an OpenAIProvider the app made' : '';
@@ -30,7 +35,11 @@ export class UnscriptedModelError extends Error {
         (via === 'app'
           ? `or give the app a scripted provider instead of its own: modelProvider({ agents: { ${key}: model().replies('…') } }).\n`
           : `or route its model calls to a script for this test: modelProvider({ agents: { ${key}: model().replies('…') } }).install().\n`) +
-        `To let a test reach real models, call configure({ offline: false }).`,
+        `To let a test reach real models, call configure({ offline: false }).` +
+        (tookLateOpenAIProvider
+          ? '\nagents-testkit stands in front of the OpenAIProvider that was the default of the test file\'s copy of the SDK when the file had loaded, taking it for the SDK\'s own. ' +
+            'If your app set it with setDefaultModelProvider(), set it again in a beforeAll hook (or pass it to your Runner) to keep it.'
+          : ''),
     );
     this.name = 'UnscriptedModelError';
     this.agent = agent;

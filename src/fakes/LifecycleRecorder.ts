@@ -2,6 +2,7 @@ import { brief } from '../format/brief';
 import { parseArguments } from '../format/modelInput';
 import { numbered } from '../format/numberedList';
 import { Ledger, LEDGER } from './ledger';
+import { endWithScope } from './registry';
 
 /** One lifecycle event of an agent, in the order the SDK emitted it. */
 export interface LifecycleEvent {
@@ -50,7 +51,9 @@ export class LifecycleRecorder {
   /** Tool calls started and not ended, by call id (or tool name, when the SDK gave no id). */
   readonly #open = new Map<string, number>();
   readonly #ended = new Set<string>();
-  readonly #detach: (() => void)[] = [];
+  // Not `#detach`: the CommonJS build turns a class field named like an export of its chunk
+  // (sandboxPlan's `detach`) into an assignment to that export (scripts/tarball-files.mjs checks).
+  readonly #listeners: (() => void)[] = [];
 
   constructor(sources: readonly LifecycleSource[], options: { name?: string; verify?: boolean } = {}) {
     this.#ledger = new Ledger({
@@ -65,6 +68,9 @@ export class LifecycleRecorder {
       view: () => ({ label: this.label, events: this.events, tools: [...this.#tools] }),
     });
     for (const source of sources) this.#listen(source);
+    // A recorder on an agent that outlives the test (one made at module level) must not hear the
+    // next test's runs: it stops when the test it was made in ends (the file, outside a test).
+    endWithScope(() => this.stop());
   }
 
   get [LEDGER](): Ledger<LifecycleView> {
@@ -80,9 +86,9 @@ export class LifecycleRecorder {
     return Object.freeze([...this.#events]);
   }
 
-  /** Stops listening; the events recorded so far stay. */
+  /** Stops listening; the events recorded so far stay. A setup entry stops a recorder when the test it was made in ends. */
   stop(): void {
-    for (const detach of this.#detach.splice(0)) detach();
+    for (const detach of this.#listeners.splice(0)) detach();
   }
 
   /** Throws `IncompleteScriptError` when a tool call started twice, ended without a start, or never ended. */
@@ -100,7 +106,7 @@ export class LifecycleRecorder {
         this.#record(event, String(agent?.name), rest);
       };
       source.on(event, listener);
-      this.#detach.push(() => source.off(event, listener));
+      this.#listeners.push(() => source.off(event, listener));
     }
   }
 

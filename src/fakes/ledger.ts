@@ -2,6 +2,7 @@ import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { MismatchError, type MismatchSpec } from '../errors/MismatchError';
 import { numbered } from '../format/numberedList';
 import { isComplete, type DoubleKind, type DoubleReport } from '../vocabulary';
+import { noteActivity } from './activity';
 import { noteMismatch, track } from './registry';
 
 /** The key under which every double of the kit hands out its ledger; matchers find doubles by it. */
@@ -72,6 +73,7 @@ export class Ledger<View = unknown> {
 
   /** Records a call, described now or when a report needs it; returns its zero-based index. */
   record(describe: string | (() => string)): number {
+    noteActivity();
     return this.#calls.push({ describe, mismatch: false }) - 1;
   }
 

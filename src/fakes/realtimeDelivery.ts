@@ -1,5 +1,6 @@
 import type { RealtimeItem, TransportToolCallEvent } from '@openai/agents/realtime';
 import type { ScriptedRealtimeTransport } from '@openai/agents/realtime/testing';
+import { noteActivity } from './activity';
 import type { Ledger } from './ledger';
 import { nextMacrotask } from './realTimers';
 import { listenerFailed, notOffered, offeredAfterAll, type MismatchWords } from './realtimeMatching';
@@ -110,6 +111,8 @@ export class EventDelivery {
 
   /** Emits the events of `step` in order; stops at the first listener that throws. */
   #emit(step: EmitStep, index: number): void {
+    // The session reacts to these events later (a tool it runs sends its output once done): the end of a file waits for that.
+    noteActivity();
     for (const event of step.events) {
       try {
         if (event.type === 'disconnect') {

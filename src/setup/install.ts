@@ -1,21 +1,27 @@
+import { relative } from 'node:path';
 import { currentConfig, resetConfig } from '../config';
 import { startCoverageIfEnabled, watchCoverageOf, writeCoverage } from '../coverage/collector';
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
+import { followRunsOf, noteTestStarted, untilQuiet } from '../fakes/activity';
 import { forgetRuns } from '../fakes/agentRuns';
 import { settleRecordings } from '../fakes/cassetteRecordings';
 import { forgetPlannedFailures } from '../fakes/plannedFailures';
 import { forgetStoredStates } from '../fakes/storedConversations';
 import { BUNDLED_SDK, installOfflineGuard, primeDefaultRunner, restoreDefaults, type SdkCopy } from '../fakes/offlineGuard';
 import {
+  currentFile,
+  endScope,
   enterTest,
   leaveTest,
   mark,
   markVerified,
-  ownerOf,
+  originOf,
   startWatching,
   takeCreated,
   takeLate,
+  type DoubleScope,
   type LateMismatch,
+  type RunnerReads,
   type Verifiable,
 } from '../fakes/registry';
 import { endRoutes } from '../fakes/routing';
@@ -23,28 +29,29 @@ import { describeReport, plural } from '../format/report';
 import { matchers } from '../matchers/index';
 import { runSnapshotSerializer, type SnapshotSerializer } from '../matchers/runSnapshotSerializer';
 import { isComplete, type DoubleReport } from '../vocabulary';
+import type { SkippedTest } from './runnerState';
 
 /** What a setup entry hands over from its runner. */
-export interface RunnerHooks {
+export interface RunnerHooks extends RunnerReads {
   expect: { extend(matchers: Record<string, unknown>): void; addSnapshotSerializer(serializer: SnapshotSerializer): void };
   beforeAll(fn: () => Promise<void>): void;
   beforeEach(fn: () => void): void;
   /** `concurrent` tells whether the test that ended ran alongside others. */
   afterEach(fn: (concurrent: boolean) => void): void;
-  /** `skipped` names the tests of the file that did not run (`.skip`, `.todo`, `.only` elsewhere, `-t`). */
-  afterAll(fn: (skipped: readonly string[]) => void | Promise<void>): void;
-  /** The name of the running test, as the runner gives it; read when a double is made. */
-  testName(): string | undefined;
+  /** `skipped` lists the tests of the file that did not run (`.skip`, `.todo`, `.only` elsewhere, `-t`). */
+  afterAll(fn: (skipped: readonly SkippedTest[]) => void | Promise<void>): void;
 }
 
 /**
- * Registers the matchers and the run snapshot serializer, turns tracing off, makes the kit's
- * provider (the offline guard, which routes to the providers a test installs) the SDK's default
- * model provider in every copy of the SDK the test file may load, verifies the doubles each
- * test created when it ends, and then settles the cassette recordings the test made (committed
- * when it passed, kept aside when it failed). Doubles created outside a test (in `beforeAll` or a `describe` body)
- * and doubles of concurrent tests cannot be pinned to one test, so they are verified when the file
- * ends. A mismatch a double records after its verification fails the next verification point.
+ * Registers the matchers and the run snapshot serializer, turns tracing off, puts the kit's
+ * provider (the offline guard, which routes to the providers a test installs) in front of the
+ * SDK's own default model provider in every copy of the SDK the test file may load, verifies the
+ * doubles each test created when it ends, and then settles the cassette recordings the test made
+ * (committed when it passed, kept aside when it failed). What a test made ends with it (a
+ * `lifecycle()` recorder stops listening). Doubles created outside a test (in `beforeAll` or a
+ * `describe` body) and doubles of concurrent tests cannot be pinned to one test, so they are
+ * verified when the file ends, once the runs still going have ended and calls stopped coming. A
+ * mismatch a double records after its verification fails the next verification point of its file.
  * Settings (`configure()`), routes and a default provider a test set last until the file ends,
  * also when files share one module graph. Installing twice in one file (the CJS and ESM builds
  * both loaded) is harmless: both sets of hooks take doubles from one shared list, so each double
@@ -54,17 +61,20 @@ export function install(hooks: RunnerHooks): void {
   hooks.expect.extend(matchers);
   hooks.expect.addSnapshotSerializer(runSnapshotSerializer);
   installOfflineGuard(BUNDLED_SDK);
-  startWatching(hooks.testName);
+  startWatching({ testName: hooks.testName, testFile: hooks.testFile, scope: hooks.scope });
+  followRunsOf(BUNDLED_SDK.Runner);
   startCoverageIfEnabled();
 
   hooks.beforeAll(async () => {
     const copies = [BUNDLED_SDK];
     const loaded = await sdkTheTestFileLoads();
     if (loaded !== undefined && loaded.setDefaultModelProvider !== BUNDLED_SDK.setDefaultModelProvider) {
-      installOfflineGuard(loaded);
       watchCoverageOf(loaded.Runner as unknown as abstract new (...args: never[]) => unknown);
+      followRunsOf(loaded.Runner);
       copies.push(loaded);
     }
+    // The test file has loaded the app: a provider it set at module scope is the app's, and the guard adopts it.
+    for (const copy of copies) installOfflineGuard(copy, 'loaded');
     for (const copy of copies) await primeDefaultRunner(copy);
   });
 
@@ -72,6 +82,7 @@ export function install(hooks: RunnerHooks): void {
   hooks.beforeEach(() => {
     testStart = mark();
     enterTest();
+    noteTestStarted();
   });
   hooks.afterEach((concurrent) => {
     const since = testStart;
@@ -82,12 +93,17 @@ export function install(hooks: RunnerHooks): void {
       forgetStoredStates();
       forgetPlannedFailures();
     }
-    const doubles = concurrent || since === undefined ? [] : takeCreated(since);
+    const pinned = !concurrent && since !== undefined;
+    if (pinned) endScope(since);
+    const doubles = pinned ? takeCreated(since) : [];
     // A recording is committed only when its test passed, the verification of its doubles included.
-    settleRecordings(() => verify(doubles, 'when the test ended', { late: takeLate() }));
+    settleRecordings(() => verify(doubles, 'when the test ended', { late: takeLate(currentFile()) }));
   });
   hooks.afterAll(async (skipped) => {
     try {
+      const going = await untilQuiet();
+      if (going.length > 0) console.warn(stillGoingMessage(going));
+      endScope();
       verify(takeCreated(), 'when the test file ended (it was created outside a test, or in a concurrent test)', { late: takeLate(), skipped });
     } finally {
       endRoutes('file');
@@ -102,25 +118,26 @@ export function install(hooks: RunnerHooks): void {
 export interface VerifyOptions {
   /** Mismatches recorded on doubles after their own verification. */
   late?: readonly LateMismatch[];
-  /** Tests of the file that did not run: steps left on shared doubles may have been theirs. */
-  skipped?: readonly string[];
+  /** Tests of the file that did not run: steps they could have used are not held against the file. */
+  skipped?: readonly SkippedTest[];
 }
 
 /**
  * Throws `IncompleteScriptError` naming every double that is not complete, and every double that
- * recorded a mismatch after it was verified (saying which test it belongs to). When the file
- * skipped tests, steps left unused on doubles without mismatches are reported on the console
- * instead of failing the file: only a skipped test may have needed them.
+ * recorded a mismatch after it was verified (saying which test it belongs to). Steps left unused on
+ * a double without mismatches are reported on the console instead, when a skipped test could have
+ * used them: see `skippedTestsThatCouldUse`.
  */
 export function verify(doubles: readonly Verifiable[], when: string, options: VerifyOptions = {}): void {
   if (!currentConfig().autoVerify) return;
   markVerified(doubles);
-  let reports = doubles.map((double) => double.report()).filter((report) => !isComplete(report));
-  const skipped = options.skipped ?? [];
-  if (skipped.length > 0) {
-    const excused = reports.filter((report) => report.mismatches.length === 0);
-    reports = reports.filter((report) => report.mismatches.length > 0);
-    if (excused.length > 0) console.warn(excusedMessage(excused, skipped));
+  const reports: DoubleReport[] = [];
+  for (const double of doubles) {
+    const report = double.report();
+    if (isComplete(report)) continue;
+    const excusing = report.mismatches.length === 0 ? skippedTestsThatCouldUse(originOf(double).scope, options.skipped ?? []) : [];
+    if (excusing.length > 0) console.warn(excusedMessage(report, excusing));
+    else reports.push(report);
   }
   const late = lateReports(options.late ?? []);
   const all = [...reports, ...late];
@@ -132,14 +149,27 @@ export function verify(doubles: readonly Verifiable[], when: string, options: Ve
   );
 }
 
-/** One report per double that recorded mismatches after its verification, naming its test. */
+/**
+ * The skipped tests that could have used a double's steps: none for a double a test made (only
+ * that test could reach it, `test.concurrent` included); for one made outside a test, the tests
+ * inside the block it was made in (its body, or its `beforeAll`; the file's top level holds every
+ * test), except `.todo`s, which have no body to use anything with.
+ */
+export function skippedTestsThatCouldUse(scope: DoubleScope, skipped: readonly SkippedTest[]): SkippedTest[] {
+  if (!('block' in scope)) return [];
+  return skipped.filter((test) => !test.todo && scope.block.every((name, index) => test.path[index] === name));
+}
+
+/** One report per double that recorded mismatches after its verification, naming its test (and its file, when another one). */
 function lateReports(late: readonly LateMismatch[]): DoubleReport[] {
+  const here = currentFile();
   const byDouble = new Map<Verifiable, LateMismatch[]>();
   for (const entry of late) byDouble.set(entry.double, [...(byDouble.get(entry.double) ?? []), entry]);
   return [...byDouble].map(([double, entries]) => {
     const report = double.report();
-    const test = ownerOf(double);
-    const owner = test === undefined ? 'created outside a test' : `from the test ${JSON.stringify(test)}`;
+    const { test, file } = entries[0] as LateMismatch;
+    const elsewhere = file !== undefined && here !== undefined && file !== here ? ` of the test file ${relative(process.cwd(), file)}` : '';
+    const owner = test === undefined ? `created outside a test${elsewhere}` : `from the test ${JSON.stringify(test)}${elsewhere}`;
     return {
       label: `${report.label} ${owner}`,
       pending: [],
@@ -153,14 +183,21 @@ function lateReports(late: readonly LateMismatch[]): DoubleReport[] {
   });
 }
 
-function excusedMessage(reports: readonly DoubleReport[], skipped: readonly string[]): string {
-  const names = skipped.slice(0, 5).map((name) => JSON.stringify(name));
-  const more = skipped.length > names.length ? ` and ${skipped.length - names.length} more` : '';
+function excusedMessage(report: DoubleReport, excusing: readonly SkippedTest[]): string {
+  const names = excusing.slice(0, 5).map((test) => JSON.stringify(test.title));
+  const more = excusing.length > names.length ? ` and ${excusing.length - names.length} more` : '';
   return [
-    `agents-testkit: ${reports.length === 1 ? `${reports[0]?.label} was` : `${reports.length} doubles were`} not complete when the test file ended, ` +
-      `but the file skipped ${plural(skipped.length, 'test')} (${names.join(', ')}${more}), which may have used the steps left, so the file does not fail on them.`,
-    ...reports.map(describeReport),
+    `agents-testkit: ${report.label} was not complete when the test file ended, but the file skipped ${plural(excusing.length, 'test')} ` +
+      `that could have used the steps left (${names.join(', ')}${more}), so the file does not fail on them.`,
+    describeReport(report),
   ].join('\n\n');
+}
+
+function stillGoingMessage(going: readonly string[]): string {
+  return (
+    `agents-testkit: ${going.length === 1 ? 'a run was' : `${going.length} runs were`} still going when the test file ended: ${going.join(', ')}. ` +
+    'What happens in it from now on is not verified. Await every run a test starts.'
+  );
 }
 
 /**

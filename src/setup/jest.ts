@@ -1,16 +1,23 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
 import { install, type RunnerHooks } from './install';
-import { skippedInJest } from './runnerState';
+import { followJestHooks, scopeInJest, skippedInJest } from './runnerState';
 import type { AgentsMatchers } from '../matchers/types';
 
 // Jest provides `@jest/globals` to every test file itself, also under `injectGlobals: false`.
 install({
   expect: expect as unknown as RunnerHooks['expect'],
-  beforeAll: (fn) => beforeAll(fn),
+  // The kit's beforeAll is the file's first hook: from there on the others say whose they are.
+  beforeAll: (fn) =>
+    beforeAll(() => {
+      followJestHooks();
+      return fn();
+    }),
   beforeEach,
   afterEach: (fn) => afterEach(() => fn(false)),
   afterAll: (fn) => afterAll(() => fn(skippedInJest())),
   testName: () => expect.getState().currentTestName,
+  testFile: () => expect.getState().testPath,
+  scope: scopeInJest,
 });
 
 // The asymmetric forms (`expect.toHaveCalledTool(…)` inside `toEqual`) return `any`, as the

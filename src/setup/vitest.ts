@@ -1,8 +1,17 @@
+import * as vitest from 'vitest';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test as baseTest } from 'vitest';
 import { install } from './install';
-import { skippedInVitest } from './runnerState';
+import { scopeInVitest, skippedInVitest } from './runnerState';
 import type { Kit } from './kit';
 import type { AgentsMatchers } from '../matchers/types';
+
+/**
+ * The block Vitest is collecting (a `describe` body runs): `TestRunner.getCurrentSuite` from 4.1,
+ * which deprecates `vitest/suite` (importing it prints a warning), and `vitest/suite` before.
+ */
+const runnerStatics = (vitest as { TestRunner?: { getCurrentSuite?: () => unknown } }).TestRunner;
+const getCurrentSuite: () => unknown =
+  typeof runnerStatics?.getCurrentSuite === 'function' ? runnerStatics.getCurrentSuite : (await import('vitest/suite')).getCurrentSuite;
 
 install({
   expect,
@@ -19,6 +28,8 @@ install({
       return fn(skippedInVitest([...arguments]));
     }),
   testName: () => expect.getState().currentTestName,
+  testFile: () => expect.getState().testPath,
+  scope: () => scopeInVitest(getCurrentSuite),
 });
 
 /**

@@ -98,8 +98,10 @@ describe(`the ${runner} setup entry`, () => {
   test('steps only a skipped test would have used are reported, and do not fail the file', () => {
     expect(result('passes: uses the first turn of a script a skipped test shares').status).toBe('passed');
     expect(outcome.files.get('skipped.spec.ts')).not.toBe('failed');
-    expect(outcome.output).toContain('agents-testkit: 2 doubles were not complete when the test file ended, but the file skipped 3 tests');
-    expect(outcome.output).toContain('"a shared script and a skipped test');
+    const skippedTest = runner === 'vitest' ? 'a shared script and a skipped test > would use the second turn' : 'a shared script and a skipped test would use the second turn';
+    expect(outcome.output).toContain(
+      `agents-testkit: model("shared-by-a-skipped-test") was not complete when the test file ended, but the file skipped 1 test that could have used the steps left ("${skippedTest}")`,
+    );
     expect(outcome.output).toContain('2. thenReplies("two")');
     expect(outcome.output).toContain('model("made-in-a-skipped-block") has 1 step not used');
   });
@@ -107,7 +109,43 @@ describe(`the ${runner} setup entry`, () => {
   test('tests skipped by .only elsewhere in the file count as skipped', () => {
     expect(result('passes: the focused test uses the first turn').status).toBe('passed');
     expect(outcome.files.get('only.spec.ts')).not.toBe('failed');
-    expect(outcome.output).toContain('agents-testkit: model("shared-beside-an-only") was not complete when the test file ended, but the file skipped 1 test');
+    expect(outcome.output).toContain('agents-testkit: model("shared-beside-an-only") was not complete when the test file ended, but the file skipped 1 test that could have used the steps left');
+  });
+
+  test('a skipped test excuses the scripts of its block, of the blocks around it and of the file, made in a body or a beforeAll', () => {
+    expect(result('passes: uses the first turn of the file-level script').status).toBe('passed');
+    expect(result('passes: uses the first turns of its block scripts').status).toBe('passed');
+    for (const name of ['scope-file-level', 'scope-made-in-beforeAll', 'scope-block-body']) {
+      expect(outcome.output).toContain(`agents-testkit: model("${name}") was not complete when the test file ended, but the file skipped 1 test that could have used the steps left`);
+      expect(outcome.fileFailures.get('skipped-scope.spec.ts')).not.toContain(`model("${name}")`);
+    }
+  });
+
+  test('a skipped test does not excuse the script of a block it is not in', () => {
+    expect(result('passes: uses the first turn of its block script').status).toBe('passed');
+    const failure = outcome.fileFailures.get('skipped-scope.spec.ts');
+    expect(failure).toContain('model("scope-no-skipped-test-here") was not complete when the test file ended');
+    expect(failure).toContain('2. thenReplies("two")');
+  });
+
+  test('a .todo excuses nothing', () => {
+    expect(result('passes: uses the first turn of a script beside a todo').status).toBe('passed');
+    expect(outcome.fileFailures.get('skipped-todo.spec.ts')).toContain('model("beside-a-todo") was not complete when the test file ended');
+  });
+
+  test('a skipped test does not excuse a double a concurrent test made', () => {
+    expect(result('passes: leaves a step of its own script').status).toBe('passed');
+    expect(outcome.fileFailures.get('parallel-skipped.spec.ts')).toContain('model("made-by-a-concurrent-test") was not complete when the test file ended');
+  });
+
+  test('a lifecycle() recorder ends with its test: a module-level agent\'s next run is not heard, nor blamed on it', () => {
+    expect(result('passes: records the run of a module-level agent').status).toBe('passed');
+    expect(result('passes: the next test records its own run; the first recorder has stopped').status).toBe('passed');
+  });
+
+  test('a provider the app set at module scope answers run(), after the routes a test installs', () => {
+    expect(result('passes: run() answers through the provider the app set at module scope').status).toBe('passed');
+    expect(result('passes: a route the test installs comes first').status).toBe('passed');
   });
 
   test('a mismatch still fails a file that skipped tests', () => {

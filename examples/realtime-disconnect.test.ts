@@ -18,7 +18,7 @@ test('events scripted after a disconnect wait for the reconnect', async () => {
   const rt = realtime().emitDisconnect().emitTextReply('Welcome back.');
   const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
   await session.connect({ apiKey: 'test' });
-  await expect(rt.settled({ timeoutMs: 50 })).rejects.toThrow('waiting for the transport to connect to deliver step 2');
+  await expect(rt.settled({ timeoutMs: 50 })).rejects.toThrow('waiting for the session to connect, to deliver step 2');
 
   await session.connect({ apiKey: 'test' }); // connect and close are accepted without a step
   await rt.settled();

@@ -69,7 +69,7 @@ test('events wait for the connection, and a timeout says so', async () => {
   const rt = realtime({ verify: false, timeoutMs: 20 }).emitTextReply('Hello!');
   const error = await rejectionOf(rt.settled());
   expect((error as SettleTimeoutError).waitingFor).toBe(
-    'the transport to connect to deliver step 1: events reach the session only once session.connect() has resolved (the transport is disconnected)',
+    'the session to connect, to deliver step 1, emitTextReply("Hello!"): events reach the session only once session.connect() has resolved (the transport is disconnected)',
   );
 });
 

@@ -32,6 +32,21 @@ test('counts one run per call: a resent output of a retried call counts once', (
   expect(rt).not.toHaveRunRealtimeTool('refund');
 });
 
+test('it counts outputs, not runs of execute: a tool run twice for one call reads as one run, so a count inside execute is what counts runs', () => {
+  // Two runs of one call (the regression a test of retried calls looks for) send the same output twice.
+  let runs = 0;
+  const execute = () => {
+    runs += 1;
+    return 'Order A has shipped.';
+  };
+  const rt = transport();
+  rt.sendFunctionCallOutput(call('lookup_order', 'call_1'), execute(), true);
+  rt.sendFunctionCallOutput(call('lookup_order', 'call_1', 'response_2'), execute(), true);
+
+  expect(rt).toHaveRunRealtimeTool(lookupOrder, 1);
+  expect(runs).toBe(2);
+});
+
 test('a call answered again after a reconnect ran again: the session forgets its calls when it connects', async () => {
   const rt = transport();
   await rt.connect({ apiKey: 'test' } as never);

@@ -44,6 +44,20 @@ test('an event delivered to a closed session on purpose: the session ignores it'
   expect(rt).toHaveRunRealtimeTool(lookupOrder, 0);
 });
 
+test('a step added after close() and marked evenIfClosed is delivered, not left waiting for a connection', async () => {
+  const { lookupOrder, runs, agent } = orders();
+  const rt = realtime({ timeoutMs: 200 });
+  const session = new RealtimeSession(agent, { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  session.close();
+
+  rt.emitToolCall(lookupOrder, { orderId: 'A' }).evenIfClosed();
+  await rt.settled();
+
+  expect(runs).toEqual([]);
+  expect(rt).toBeComplete();
+});
+
 test('without evenIfClosed, events wait for the next connection, and a timeout says so', async () => {
   const { lookupOrder, agent } = orders();
   const rt = realtime({ verify: false, timeoutMs: 30 }).expect('close').emitToolCall(lookupOrder, { orderId: 'A' });
@@ -55,7 +69,10 @@ test('without evenIfClosed, events wait for the next connection, and a timeout s
 
   expect(error).toBeInstanceOf(SettleTimeoutError);
   expect(error).toMatchObject({ pending: ['2. emitToolCall(lookup_order, {"orderId":"A"})'] });
-  expect((error as SettleTimeoutError).waitingFor).toContain('the transport is disconnected');
+  expect((error as SettleTimeoutError).waitingFor).toBe(
+    'the session to connect, to deliver step 2, emitToolCall(lookup_order, {"orderId":"A"}): events reach the session only once session.connect() has resolved ' +
+      '(the transport is disconnected; to deliver it to the closed session, write .evenIfClosed() after it)',
+  );
 });
 
 test('a call of a tool the agent does not offer: the SDK answers "not found" without a response, and reports an error', async () => {

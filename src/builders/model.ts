@@ -73,6 +73,18 @@ export class ModelScript extends ModelDouble {
     return this.#itemsTurn('thenCalls', (t) => t.calls(tool, ...rest));
   }
 
+  /**
+   * One turn: a function call of a tool the agent does not offer (a made-up tool name), to test the
+   * SDK's `toolNotFoundBehavior` and an app's `toolErrorFormatter`. Fails the test if the agent offers it.
+   */
+  callsUnknownTool(name: string, args?: Record<string, unknown> | string, options?: CallOptions): this {
+    return this.#itemsTurn('callsUnknownTool', (t) => t.callsUnknownTool(name, args, options));
+  }
+
+  thenCallsUnknownTool(name: string, args?: Record<string, unknown> | string, options?: CallOptions): this {
+    return this.#itemsTurn('thenCallsUnknownTool', (t) => t.callsUnknownTool(name, args, options));
+  }
+
   /** One turn: the SDK's handoff call for `target` (an agent, a `handoff()`, or a name). */
   handsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
     return this.#itemsTurn('handsOffTo', (t) => t.handsOffTo(target, options));

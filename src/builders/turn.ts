@@ -74,6 +74,20 @@ export class TurnBuilder {
     return this;
   }
 
+  /**
+   * A function call of a tool the agent does not offer, as a model that makes up a tool name would
+   * send it: to test the SDK's `toolNotFoundBehavior` and an app's `toolErrorFormatter`. The call
+   * fails the test if the agent offers the tool after all (the SDK would then run it).
+   */
+  callsUnknownTool(name: string, args?: Record<string, unknown> | string, options?: CallOptions): this {
+    const context = this.#at('callsUnknownTool');
+    const checkedName = toolNameOf(name, context);
+    const checked = argumentsOf(args, context);
+    this.#items.push({ type: 'call', name: checkedName, args: checked, unknown: true, ...this.#callId(options, context) });
+    this.#labels.push(`callsUnknownTool(${checkedName}${args === undefined ? '' : `, ${brief(checked, 40)}`})`);
+    return this;
+  }
+
   /** The SDK's handoff call for `target` (an agent, a `handoff()`, or a name). */
   handsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
     const context = this.#at('handsOffTo');

@@ -39,6 +39,12 @@ export interface ModelDoubleOptions extends DoubleOptions {
   timeoutMs?: number;
 }
 
+/** What a planned turn's calls mean, by call id: those meant to fail, and those of tools meant to be unknown to the agent. */
+interface CallPlan {
+  readonly fails: Map<string, ToolFailure>;
+  readonly unknown: Set<string>;
+}
+
 interface CallRecord {
   streamed: boolean;
   /** The turn the call consumed, if the script had one. */
@@ -209,9 +215,9 @@ export class ModelDouble implements Model {
   #stepFor(turn: PlannedTurn, request: ModelRequest, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
     switch (turn.kind) {
       case 'output': {
-        const fails = new Map<string, ToolFailure>();
-        const output = this.#outputFor(turn.items, request, callIndex, stepIndex, fails);
-        this.#answers(request, output, callIndex, stepIndex, fails);
+        const plan: CallPlan = { fails: new Map(), unknown: new Set() };
+        const output = this.#outputFor(turn.items, request, callIndex, stepIndex, plan);
+        this.#answers(request, output, callIndex, stepIndex, plan);
         const response = turn.usage
           ? { output, usage: new Usage(turn.usage), responseId: `scripted-response-${callIndex + 1}` }
           : output;
@@ -239,8 +245,8 @@ export class ModelDouble implements Model {
     }
   }
 
-  /** The items of a planned turn, made for this call: call ids picked (and the calls meant to fail noted in `fails`), handoff names resolved. */
-  #outputFor(items: readonly PlannedItem[], request: ModelRequest, callIndex: number, stepIndex: number, fails: Map<string, ToolFailure>): AgentOutputItem[] {
+  /** The items of a planned turn, made for this call: call ids picked (and what each call plans noted in `plan`), handoff names resolved. */
+  #outputFor(items: readonly PlannedItem[], request: ModelRequest, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem[] {
     // Read off the request only when a call needs them: most turns are plain replies.
     let taken: Set<string> | undefined;
     return items.map((item) => {
@@ -260,7 +266,8 @@ export class ModelDouble implements Model {
           return { type: 'apply_patch_call', callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex), status: 'completed', operation: item.operation };
         case 'call': {
           const callId = this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex);
-          if (item.toolFails !== undefined) fails.set(callId, item.toolFails);
+          if (item.toolFails !== undefined) plan.fails.set(callId, item.toolFails);
+          if (item.unknown) plan.unknown.add(callId);
           return functionCall(item.name, item.args, { callId });
         }
         case 'handoff': {
@@ -273,14 +280,14 @@ export class ModelDouble implements Model {
 
   /**
    * Checks that a model could have answered the request with `output` (see `outputProblem`), and
-   * notes its function calls, whose outputs the next request brings back; `fails` holds the calls
-   * the script means to fail, by call id.
+   * notes its function calls, whose outputs the next request brings back; `plan` holds the calls
+   * the script means to fail, and those of tools it means the agent not to offer, by call id.
    */
-  #answers(request: ModelRequest, output: readonly AgentOutputItem[], callIndex: number, stepIndex: number, fails?: ReadonlyMap<string, ToolFailure>): void {
+  #answers(request: ModelRequest, output: readonly AgentOutputItem[], callIndex: number, stepIndex: number, plan?: CallPlan): void {
     // Most turns are plain replies under toolChoice "auto": nothing to read off the request.
     if (!output.some(isToolCall) && (request.modelSettings?.toolChoice ?? 'auto') === 'auto') return;
     const offer = offerOf(request);
-    const problem = outputProblem(output, offer);
+    const problem = outputProblem(output, offer, plan?.unknown);
     if (problem) {
       throw this.#ledger.mismatch({
         ...problem,
@@ -295,7 +302,7 @@ export class ModelDouble implements Model {
     }
     for (const item of output) {
       if (item.type !== 'function_call' || !offer.functions.has(item.name)) continue;
-      this.#outcomes.emitted({ callId: item.callId, name: item.name, args: parseArguments(item.arguments), stepIndex, toolFails: fails?.get(item.callId) });
+      this.#outcomes.emitted({ callId: item.callId, name: item.name, args: parseArguments(item.arguments), stepIndex, toolFails: plan?.fails.get(item.callId) });
     }
   }
 

@@ -286,9 +286,14 @@ export class RealtimeDouble {
     return index;
   }
 
-  /** Puts `step` in place of the last step, unless that one has been played already; whether it did. */
+  /**
+   * Puts `step` in place of the last step, unless that one has been played already; whether it did.
+   * The new form may be deliverable where the old one was not (`.evenIfClosed()` after `close()`).
+   */
   protected replaceLastStep(step: RealtimeStep): boolean {
-    return this.#plan.replaceLast(step);
+    if (!this.#plan.replaceLast(step)) return false;
+    if (this.#plan.length - 1 === this.#plan.cursor) this.#delivery.release();
+    return true;
   }
 
   protected get lastStep(): RealtimeStep | undefined {
@@ -453,7 +458,10 @@ export class RealtimeDouble {
     }
     if (step.kind !== 'emit') return `${awaitedBy(step)} (step ${index + 1})`;
     const status = this.status === 'connected' ? 'connected, but connect() had not resolved' : this.status;
-    return `the transport to connect to deliver step ${index + 1}: events reach the session only once session.connect() has resolved (the transport is ${status})`;
+    // Connected once and no longer: the session closed, or the connection dropped.
+    const closed = this.status === 'disconnected' && this.#log.some((record) => record.method === 'connect');
+    const fix = closed ? '; to deliver it to the closed session, write .evenIfClosed() after it' : '';
+    return `the session to connect, to deliver step ${index + 1}, ${labelOf(step)}: events reach the session only once session.connect() has resolved (the transport is ${status}${fix})`;
   }
 
   #rejections(): ReadonlySet<number> {

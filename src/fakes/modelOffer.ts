@@ -36,7 +36,7 @@ export function offerOf(request: ModelRequest): Offer {
 
 /** Why a turn's output cannot answer the request: the kind of mismatch, and sentences saying why and how to fix it. */
 export interface OutputProblem {
-  kind: Extract<MismatchKind, 'not_offered' | 'schema_mismatch' | 'tool_choice'>;
+  kind: Extract<MismatchKind, 'not_offered' | 'offered' | 'schema_mismatch' | 'tool_choice'>;
   why: string;
   fix?: string;
 }
@@ -44,11 +44,12 @@ export interface OutputProblem {
 /**
  * Whether a model could have answered the request with these output items: every call names a
  * tool, handoff or hosted tool the request offers, with arguments that fit the tool's schema, and
- * the request's `toolChoice` allows what the turn does. The first problem, or `undefined`.
+ * the request's `toolChoice` allows what the turn does. The first problem, or `undefined`. A call
+ * whose id is in `unknown` is meant to name a tool the request does not offer, and must not.
  */
-export function outputProblem(items: readonly AgentOutputItem[], offer: Offer): OutputProblem | undefined {
+export function outputProblem(items: readonly AgentOutputItem[], offer: Offer, unknown?: ReadonlySet<string>): OutputProblem | undefined {
   for (const item of items) {
-    const problem = itemProblem(item, offer);
+    const problem = item.type === 'function_call' && unknown?.has(item.callId) ? offeredAfterAll(item.name, offer) : itemProblem(item, offer);
     if (problem) return problem;
   }
   return toolChoiceProblem(items, offer);
@@ -83,6 +84,16 @@ function itemProblem(item: AgentOutputItem, offer: Offer): OutputProblem | undef
   if (hosted === undefined || offer.hosted.has(hosted)) return undefined;
   const extra = hosted === 'apply_patch' ? ' A SandboxAgent offers apply_patch with its filesystem() capability.' : '';
   return notOffered(`calls the hosted tool "${hosted}"`, hosted, offer, extra);
+}
+
+/** A call meant to be of a tool the agent lacks (`callsUnknownTool`), which the request offers after all: the SDK would run it. */
+function offeredAfterAll(name: string, offer: Offer): OutputProblem | undefined {
+  if (!offer.functions.has(name) && !offer.handoffs.includes(name)) return undefined;
+  return {
+    kind: 'offered',
+    why: `The turn calls "${name}" as a tool the agent does not offer, but the agent offers it, so the SDK would run it instead of answering that it is not found`,
+    fix: 'Name a tool the agent lacks, or script an ordinary .calls(…)',
+  };
 }
 
 function notOffered(what: string, name: string, offer: Offer, extra = '', kind: 'tools' | 'handoffs' = 'tools'): OutputProblem {

@@ -20,7 +20,8 @@ export interface PlannedCallId {
 /** One output item of a planned turn, materialized when the model call comes. */
 export type PlannedItem =
   | { type: 'message'; text: string }
-  | ({ type: 'call'; name: string; args: string | Record<string, unknown>; toolFails?: ToolFailure } & PlannedCallId)
+  /** `unknown`: a tool the agent is meant not to offer (`callsUnknownTool`), to test the SDK's "not found" handling. */
+  | ({ type: 'call'; name: string; args: string | Record<string, unknown>; toolFails?: ToolFailure; unknown?: true } & PlannedCallId)
   | ({ type: 'handoff'; target: HandoffTarget; toolName: string | undefined; args: Record<string, unknown> } & PlannedCallId)
   | { type: 'reasoning'; text: string }
   | ({ type: 'patch'; operation: ApplyPatchOperation } & PlannedCallId)

@@ -22,7 +22,7 @@ test('a made-up tool name goes back to the model, which recovers', async () => {
     .callsUnknownTool('find_order', { id: 'A-1' })
     .thenCalls(lookupOrder, { id: 'A-1' })
     .thenReplies('Order A-1 has shipped.');
-  const agent = new Agent({ name: 'Support', model: script, tools: [lookupOrder] });
+  const agent = new Agent({ name: 'Orders', model: script, tools: [lookupOrder] });
 
   const result = await answer(agent, 'Where is A-1?');
 
@@ -32,7 +32,7 @@ test('a made-up tool name goes back to the model, which recovers', async () => {
 });
 
 test('without the setting, a made-up tool name ends the run', async () => {
-  const agent = new Agent({ name: 'Support', model: model().callsUnknownTool('find_order'), tools: [lookupOrder] });
+  const agent = new Agent({ name: 'Orders', model: model().callsUnknownTool('find_order'), tools: [lookupOrder] });
 
-  await expect(run(agent, 'Where is A-1?')).rejects.toThrow('Tool find_order not found in agent Support');
+  await expect(run(agent, 'Where is A-1?')).rejects.toThrow('Tool find_order not found in agent Orders');
 });

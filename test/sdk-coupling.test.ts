@@ -12,6 +12,7 @@ import {
   run,
   Runner,
   setDefaultModelProvider,
+  TraceProvider,
   tool,
   ToolGuardrailFunctionOutputFactory,
   type InputGuardrail,
@@ -42,6 +43,7 @@ import {
   onAgentRuns,
   readBySdk,
   SDK_TOOL_ERROR_TEXTS,
+  sdkRejectionListeners,
   shellToolCall,
   TOOL_APPROVAL_REJECTION_MESSAGE,
   transferMessageFor,
@@ -340,5 +342,24 @@ describe('the default model provider and the runs of an agent', () => {
     await new Runner({ modelProvider: provider }).run(triage, 'Hi');
 
     expect(events).toEqual(['Triage started', 'asked for triage-model', 'Triage stopped', 'Billing started', 'asked for billing-model', 'Billing stopped']);
+  });
+});
+
+describe('process listeners', () => {
+  test("sdkRejectionListeners finds the trace provider's unhandledRejection listener, which the setup entry has removed", () => {
+    // The setup entry turned tracing off, which made the global trace provider, and removed its listener.
+    expect(sdkRejectionListeners(process)).toEqual([]);
+    // The provider also listens for the process's end; every listener it adds is taken off again.
+    const emitter = process as unknown as NodeJS.EventEmitter;
+    const events = ['unhandledRejection', 'beforeExit', 'SIGINT', 'SIGTERM'];
+    const before = new Map(events.map((event) => [event, emitter.listeners(event)]));
+    new TraceProvider();
+    const added = (event: string) => emitter.listeners(event).filter((listener) => !before.get(event)?.includes(listener));
+    try {
+      expect(added('unhandledRejection')).toHaveLength(1);
+      expect(sdkRejectionListeners(process)).toEqual(added('unhandledRejection'));
+    } finally {
+      for (const event of events) for (const listener of added(event)) emitter.off(event, listener as () => void);
+    }
   });
 });

@@ -28,6 +28,7 @@ import { endRoutes } from '../fakes/routing';
 import { describeReport, plural } from '../format/report';
 import { matchers } from '../matchers/index';
 import { runSnapshotSerializer, type SnapshotSerializer } from '../matchers/runSnapshotSerializer';
+import { sdkRejectionListeners } from '../sdk/coupling';
 import { isComplete, type DoubleReport } from '../vocabulary';
 import type { SkippedTest } from './runnerState';
 
@@ -61,6 +62,9 @@ export function install(hooks: RunnerHooks): void {
   hooks.expect.extend(matchers);
   hooks.expect.addSnapshotSerializer(runSnapshotSerializer);
   installOfflineGuard(BUNDLED_SDK);
+  // Turning tracing off made the SDK's trace provider, which listens for unhandled rejections:
+  // under Vitest every rejection would then pass as handled. The runner's own handling stands.
+  for (const listener of sdkRejectionListeners(process)) process.off('unhandledRejection', listener);
   startWatching({ testName: hooks.testName, testFile: hooks.testFile, scope: hooks.scope });
   followRunsOf(BUNDLED_SDK.Runner);
   startCoverageIfEnabled();

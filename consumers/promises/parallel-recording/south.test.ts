@@ -1,46 +1,5 @@
 // One of two spec files that record into the same cassette and the same MCP recording at once,
 // from two workers; each keeps its own conversation.
-import { Agent, run, tool } from '@openai/agents';
-import { cassette, mcp, mcpCassette, model } from 'agents-testkit';
-import { z } from 'zod';
-import { meetTheOtherWorker } from './barrier';
-import { functionCall, message, startResponsesServer, type ResponsesServer } from './responsesServer';
+import { forecastTest } from './station';
 
-const getWeather = tool({
-  name: 'get_weather',
-  description: 'Current weather for a city',
-  parameters: z.object({ city: z.string() }),
-  execute: async ({ city }) => `It is mild in ${city}.`,
-});
-
-let server: ResponsesServer;
-beforeAll(async () => {
-  server = await startResponsesServer([[functionCall('get_weather', { city: 'Cape Town' })], [message('It is mild in Cape Town today.')]]);
-});
-afterAll(() => server.close());
-
-test('the south forecast', async () => {
-  const forecast = cassette('forecast.json', { model: () => server.model('gpt-5.4-mini') });
-  // The server it records from (made only when recording): a scripted one, standing in for a real server.
-  const stationsServer = () =>
-    mcp({ name: 'stations', tools: { read_station: z.object({ city: z.string() }) } })
-      .expectCall('read_station', { city: 'Cape Town' })
-      .returns('Station of Cape Town: open.');
-  const stations = mcpCassette('stations-mcp.json', { server: stationsServer });
-  await stations.connect();
-  const weather = new Agent({ name: 'Weather', instructions: 'Answer in one sentence.', model: forecast, tools: [getWeather] });
-  const reader = new Agent({
-    name: 'Stations',
-    model: model().calls('read_station', { city: 'Cape Town' }).thenReplies('The station is open.'),
-    mcpServers: [stations],
-  });
-
-  const result = await run(weather, 'Weather in Cape Town?');
-  const station = await run(reader, 'Is the station open?');
-  await stations.close();
-  if (process.env.AGENTS_TESTKIT_CASSETTE_MODE === 'record') await meetTheOtherWorker('south', 'north');
-
-  expect(result.finalOutput).toBe('It is mild in Cape Town today.');
-  expect(station.finalOutput).toBe('The station is open.');
-  expect(stations).toHaveMcpToolOutput('read_station', 'Station of Cape Town: open.');
-});
+forecastTest('south', 'north', 'Cape Town');

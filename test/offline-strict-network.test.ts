@@ -153,6 +153,31 @@ describe("configure({ offline: 'strict' }) at the socket", () => {
     expect(connects.length).toBe(before + 1);
   });
 
+  test('a mock the test sets up (nock) answers before the guard; what it lets through is stopped', async () => {
+    configure({ offline: 'strict' });
+    // Loaded here: nock intercepts from the moment it loads, and restore() below takes it off.
+    const { default: nock } = await import('nock');
+    nock('https://api.example.com').get('/mocked').twice().reply(200, 'from nock');
+    nock.enableNetConnect();
+    const since = mark();
+    try {
+      const byHttp = await new Promise<string>((resolve, reject) =>
+        https.get('https://api.example.com/mocked', (response) => {
+          let body = '';
+          response.on('data', (chunk) => (body += chunk)).on('end', () => resolve(body));
+        }).on('error', reject),
+      );
+
+      expect(await (await fetch('https://api.example.com/mocked')).text()).toBe('from nock');
+      expect(byHttp).toBe('from nock');
+      expect(await settled(fetch('https://other.example.com/passed-on'))).toBeInstanceOf(OfflineRequestError);
+    } finally {
+      nock.cleanAll();
+      nock.restore();
+    }
+    expect(verificationFailureSince(since)).toContain('GET https://other.example.com/passed-on');
+  });
+
   test('a recording cassette reaches its real model under strict: the kit records on the test\'s behalf', async () => {
     configure({ offline: 'strict' });
     const before = served;

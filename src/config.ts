@@ -1,3 +1,5 @@
+import { allowListOf, type AllowedHost } from './fakes/allowedHosts';
+
 /** Kit-wide settings, changed with `configure()`. With a setup entry loaded, they last until the test file ends. */
 export interface KitConfig {
   /** Verify every double created during a test when the test ends (setup entries only). Default `true`. */
@@ -5,9 +7,15 @@ export interface KitConfig {
   /**
    * Stop agents whose model is a name or unset from reaching real models (setup entries only):
    * the run fails with an error that says how to script the agent. Default `true`.
-   * `'strict'` also stops the models an app's own `new OpenAIProvider()` hands out.
+   * `'strict'` also stops the models an app's own `new OpenAIProvider()` hands out, and every request
+   * a test makes to a host beyond loopback that is not on the `allow` list (`fetch`, `http`, sockets).
    */
   offline: boolean | 'strict';
+  /**
+   * Hosts `offline: 'strict'` lets a test reach besides loopback (127.0.0.0/8, ::1, `localhost`,
+   * always allowed): names (exact, any case) or RegExps they must match. Default `[]`.
+   */
+  allow: readonly AllowedHost[];
   /**
    * What a scripted tool call whose tool failed does, when the script did not plan the failure (the
    * SDK hands the model an error text and the run goes on): `'error'` records a mismatch and fails
@@ -21,7 +29,7 @@ export type ToolFailurePolicy = 'error' | 'warn' | 'ignore';
 
 const TOOL_FAILURE_POLICIES: readonly ToolFailurePolicy[] = ['error', 'warn', 'ignore'];
 
-const DEFAULTS: Readonly<KitConfig> = Object.freeze({ autoVerify: true, offline: true, onToolFailure: 'error' });
+const DEFAULTS: Readonly<KitConfig> = Object.freeze({ autoVerify: true, offline: true, allow: Object.freeze([]), onToolFailure: 'error' });
 
 const KEY = Symbol.for('agents-testkit.config');
 const scope = globalThis as typeof globalThis & { [KEY]?: KitConfig };
@@ -48,6 +56,7 @@ export function configure(options: Partial<KitConfig>): KitConfig {
     }
     config.offline = options.offline;
   }
+  if (options.allow !== undefined) config.allow = allowListOf(options.allow);
   if (options.onToolFailure !== undefined) {
     if (!TOOL_FAILURE_POLICIES.includes(options.onToolFailure)) {
       throw new TypeError(`configure({ onToolFailure }) takes 'error', 'warn' or 'ignore'; got ${JSON.stringify(options.onToolFailure)}.`);

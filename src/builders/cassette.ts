@@ -5,6 +5,7 @@ import { ScriptError, type ScriptErrorReason } from '../errors/ScriptError';
 import { CASSETTE_FORMAT, DEFAULT_CONVERSATION, REQUEST_FIELDS, type RequestField } from '../fakes/cassetteFile';
 import { loadCassette } from '../fakes/cassetteStore';
 import { currentTest } from '../fakes/runnerState';
+import { recordingOnline } from '../fakes/networkGuard';
 import { allowingRealModels } from '../fakes/offlineGuard';
 import { CassetteModel, recordHint, type CassetteRedaction, type CassetteSetup } from '../fakes/CassetteModel';
 import type { DoubleOptions } from '../vocabulary';
@@ -72,7 +73,9 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
     }
     refuseSameNamedTests(test, explicit !== undefined, mode, 'cassette', fail);
     refuseUnrecordable(absolute, mode, loaded.state === 'invalid' ? loaded.problem : undefined, fail);
-    const setup: CassetteSetup = { ...common, conversation: wanted, play: 'record', realModel: realModelOf(options.model, fail) };
+    const real = realModelOf(options.model, fail);
+    // Recording is the kit reaching the real model for the test: configure({ offline: 'strict' }) lets its calls through.
+    const setup: CassetteSetup = { ...common, conversation: wanted, play: 'record', realModel: async () => recordingOnline(await real()) };
     return new CassetteModel(setup);
   }
 

@@ -7,6 +7,7 @@ import { forgetRuns } from '../fakes/agentRuns';
 import { settleRecordings } from '../fakes/cassetteRecordings';
 import { forgetPlannedFailures } from '../fakes/plannedFailures';
 import { forgetStoredStates } from '../fakes/storedConversations';
+import { installNetworkGuard } from '../fakes/networkGuard';
 import { BUNDLED_SDK, installOfflineGuard, primeDefaultRunner, restoreDefaults, type SdkCopy } from '../fakes/offlineGuard';
 import {
   currentFile,
@@ -62,6 +63,8 @@ export function install(hooks: RunnerHooks): void {
   hooks.expect.extend(matchers);
   hooks.expect.addSnapshotSerializer(runSnapshotSerializer);
   installOfflineGuard(BUNDLED_SDK);
+  // Before the test file loads: an OpenAI client keeps the `fetch` it finds when it is made.
+  installNetworkGuard();
   // Turning tracing off made the SDK's trace provider, which listens for unhandled rejections:
   // under Vitest every rejection would then pass as handled. The runner's own handling stands.
   for (const listener of sdkRejectionListeners(process)) process.off('unhandledRejection', listener);

@@ -7,7 +7,7 @@
 //    must name a path that exists here, and its #anchor a heading of that page;
 //  - a page that ships in the tarball (README.md, CHANGELOG.md) links by a relative path only to
 //    files that ship too: the registry shows the README alone, so a link to any other file must be
-//    a repository URL (CONTRIBUTING.md, "Documentation links").
+//    a repository URL (CONTRIBUTING.md#documentation-links).
 // Other web links are not followed. Code blocks and inline code are skipped.
 //
 //   node scripts/links.mjs [root]   — root defaults to the working directory

@@ -64,7 +64,7 @@ const RUNNERS = {
   jest: {
     packages: ['@openai/agents', 'zod', 'typescript', '@types/node', 'jest', '@jest/globals', '@types/jest', '@swc/core', '@swc/jest'],
     // What `@jest/globals` users add under Yarn PnP, which gives the kit its optional peer `expect`
-    // only when the project lists it (README, Troubleshooting). pnpm links it from the graph.
+    // only when the project lists it (docs/troubleshooting.md). pnpm links it from the graph.
     yarnPackages: ['expect'],
     modes: ['jest', 'jest-globals', 'jest-esm'],
   },

@@ -4,6 +4,10 @@
 // required or re-exported by one, directly or not. Keeps dead builds (a CommonJS CLI, its
 // declarations) out of the package.
 //
+// Also fails when the tarball lacks a page a user reads on the registry or in node_modules
+// (README.md, LICENSE, CHANGELOG.md, whose "Breaking changes" say how to migrate), or ships a file
+// outside dist/ that is none of those, the root type shims or package.json.
+//
 // Also fails when a CommonJS chunk assigns a class field to one of its exports: tsup's CommonJS
 // build rewrites a class field named like an export of the same chunk (`#detach = []` beside an
 // exported `detach()`) into `#detach = exports.detach = []`, so the first instance replaces the
@@ -46,6 +50,15 @@ try {
     console.error(`The tarball ships ${unreached.length} file(s) that no entry point reaches:\n  ${unreached.join('\n  ')}`);
     process.exitCode = 1;
   } else console.log(`every one of the ${files.filter((file) => file.startsWith('dist/')).length} files under dist/ is reached from an entry point`);
+
+  const pages = ['README.md', 'LICENSE', 'CHANGELOG.md'];
+  const missing = pages.filter((page) => !files.includes(page));
+  const stray = files.filter((file) => !file.startsWith('dist/') && !pages.includes(file) && file !== 'package.json' && !(!file.includes('/') && file.endsWith('.d.ts')));
+  if (missing.length > 0 || stray.length > 0) {
+    if (missing.length > 0) console.error(`The tarball lacks ${missing.join(', ')} (add it to package.json "files" if npm does not pack it by itself).`);
+    if (stray.length > 0) console.error(`The tarball ships ${stray.length} file(s) outside dist/ that no user reads:\n  ${stray.join('\n  ')}`);
+    process.exitCode = 1;
+  } else console.log(`the tarball holds ${pages.join(', ')}, and nothing else outside dist/ but package.json and the type shims`);
 
   const clobbered = files
     .filter((file) => file.startsWith('dist/') && file.endsWith('.cjs'))

@@ -150,8 +150,8 @@ describe('npx agents-testkit codegen', () => {
   });
 });
 
-test('the README shows what the command prints for the recipe cassette', () => {
-  const readme = readFileSync('README.md', 'utf8');
+test('the record-and-replay guide shows what the command prints for the recipe cassette', () => {
+  const readme = readFileSync('docs/record-and-replay.md', 'utf8');
   const command = 'npx agents-testkit codegen examples/fixtures/weather.json --name weatherModel';
   const shown = readme.slice(readme.indexOf(command)).match(/```ts\n([\s\S]*?)```/)?.[1];
   const printed = { code: 0, stdout: '' };

@@ -71,9 +71,9 @@ for (const runner of ['vitest', 'jest'] as const) {
   });
 }
 
-describe('the README set-up of the coverage reporters', () => {
+describe('the set-up of the coverage reporters in their guide', () => {
   const root = join(__dirname, '..');
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(join(root, 'docs/coverage.md'), 'utf8');
   const exports = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports as Record<string, unknown>;
 
   test.each(['vitest', 'jest'])('the %s snippet names an entry point the package exports, with options the reporter takes', (name) => {

@@ -2,13 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from './support';
 
-// Every set-up snippet of the README (Install, Set up your test runner, Troubleshooting) is the
-// configuration of a consumer project that CI installs the packed package into and runs
-// (scripts/consumers.mjs, and the matrix's runner configs), copied verbatim. A marker before each
+// Every set-up snippet of the README (Install, Set up your test runner) and of the troubleshooting
+// guide (docs/troubleshooting.md) is the configuration of a consumer project that CI installs the
+// packed package into and runs (scripts/consumers.mjs, and the matrix's runner configs), copied
+// verbatim. A marker before each
 // code block names the file: `setup` is the whole file, `setup-excerpt` a part of it, and
 // `setup-install` an install command whose packages the project's package.json lists.
 const root = join(__dirname, '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const troubleshooting = readFileSync(join(root, 'docs/troubleshooting.md'), 'utf8');
 
 function section(from: string, to?: string): string {
   const start = readme.indexOf(from);
@@ -16,7 +18,7 @@ function section(from: string, to?: string): string {
   return start === -1 || end === -1 ? '' : readme.slice(start, end);
 }
 
-const setUp = section('\n## Install\n', '\n## Recipes\n') + section('\n## Troubleshooting\n');
+const setUp = section('\n## Install\n', '\n## Your first test\n') + troubleshooting;
 const blocks = [...setUp.matchAll(/(?:<!-- (setup|setup-excerpt|setup-install): (\S+) -->\n)?```(\w+)\n([\s\S]*?)```/g)].map((match) => ({
   kind: match[1],
   path: match[2] as string,
@@ -26,7 +28,7 @@ const blocks = [...setUp.matchAll(/(?:<!-- (setup|setup-excerpt|setup-install): 
 const marked = blocks.filter((block) => block.kind !== undefined);
 const fileOf = (path: string) => readFileSync(join(root, path), 'utf8');
 
-describe('README set-up snippets', () => {
+describe('README and troubleshooting set-up snippets', () => {
   test('the set-up sections show marked snippets, each naming a consumer file that exists', () => {
     expect(marked.length).toBeGreaterThanOrEqual(8);
     expect(marked.map((block) => block.path).filter((path) => !path.startsWith('consumers/') || !existsSync(join(root, path)))).toEqual([]);

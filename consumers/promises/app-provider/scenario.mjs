@@ -1,4 +1,4 @@
-// README, "Offline guard and scripted providers": a provider the app sets with
+// docs/offline-and-providers.md, "Offline guard and scripted providers": a provider the app sets with
 // setDefaultModelProvider() at module scope is the app's: run() uses it (routes a test installs
 // come first), while the SDK's own OpenAI provider stays blocked. Under Vitest's `isolate: false`
 // the app's module runs once for every file of the worker, and its provider serves them all.

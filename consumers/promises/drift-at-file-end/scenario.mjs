@@ -1,4 +1,4 @@
-// README, "Verification after each test": a mismatch recorded after the last test of a file (a
+// docs/reference.md, "Verification after each test": a mismatch recorded after the last test of a file (a
 // background run, a Realtime send after settled()) fails that file, naming the test; under Vitest's
 // `isolate: false`, where the next file shares the kit's state, it fails the file it came from
 // and not the next file's first test.

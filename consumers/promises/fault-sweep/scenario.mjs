@@ -1,4 +1,4 @@
-// README, "Fault sweeps": the table, the point and the line that reproduces it, under every runner,
+// docs/sweeps.md, "Fault sweeps": the table, the point and the line that reproduces it, under every runner,
 // for an app whose error path leaves a rejection behind; the printed line, pasted back, runs that
 // point alone; a line that names no point fails, listing the points closest first.
 export const promise = 'a sweep breaks the point whose run leaves an unhandled rejection, and its reproduction line pastes back';

@@ -1,4 +1,4 @@
-// README, "Fault sweeps": a point whose run leaves an unhandled rejection breaks, with the table
+// docs/sweeps.md, "Fault sweeps": a point whose run leaves an unhandled rejection breaks, with the table
 // and the line that runs it alone; a reproduction line that names no point fails, naming the points.
 import { sweep, SweepError } from 'agents-testkit';
 import { body } from './orders';

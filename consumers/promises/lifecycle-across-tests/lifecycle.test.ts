@@ -1,4 +1,4 @@
-// README, "Lifecycle and nested runs": a recorder ends with its test. The app's agent lives at
+// docs/guardrails-and-streams.md, "Lifecycle and nested runs": a recorder ends with its test. The app's agent lives at
 // module level and serves every test; each test records its own run of it.
 import { Agent, run, tool } from '@openai/agents';
 import { SandboxAgent } from '@openai/agents/sandbox';

@@ -1,4 +1,4 @@
-// README, "Lifecycle and nested runs": a lifecycle() recorder stops when its test ends, so a
+// docs/guardrails-and-streams.md, "Lifecycle and nested runs": a lifecycle() recorder stops when its test ends, so a
 // recorder on a module-level agent neither hears nor fails a later test, and a later sandbox()
 // run (Jest CommonJS) still works.
 export const promise = 'lifecycle() ends with its test';

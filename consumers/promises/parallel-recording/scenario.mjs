@@ -1,4 +1,4 @@
-// README, "Record and replay" ("two workers recording one file keep both recordings") and
+// docs/record-and-replay.md, "Record and replay" ("two workers recording one file keep both recordings") and
 // "Recording a real MCP server": two spec files run in parallel workers, each records its own test's
 // conversation into the same cassette and the same MCP recording, both commit at about the same
 // time, and both conversations are kept; then both replay.

@@ -1,4 +1,4 @@
-// README, "Record and replay": a record-mode run of the recipe writes the cassette once its test
+// docs/record-and-replay.md, "Record and replay": a record-mode run of the recipe writes the cassette once its test
 // passed, and the next run replays it without a server.
 export const promise = 'a passing record-mode test writes its cassette, and the replay passes';
 

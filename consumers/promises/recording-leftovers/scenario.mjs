@@ -1,4 +1,4 @@
-// README, "Record and replay" ("Nothing recorded is lost"): leftovers of a crashed run never block
+// docs/record-and-replay.md, "Record and replay" ("Nothing recorded is lost"): leftovers of a crashed run never block
 // the next run, a replay names the partial file holding its conversation, and a conversation named
 // __proto__ is kept like any other.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// README, "Record and replay" ("One conversation per test") and "Recording a real MCP server": each
+// docs/record-and-replay.md, "Record and replay" ("One conversation per test") and "Recording a real MCP server": each
 // test records its own conversation. Two tests with the same full name are refused, naming both and
 // how to tell them apart; record-missing records a test's own conversation even when the file holds
 // another test's; two tests recording one MCP file keep one conversation each.

@@ -1,4 +1,4 @@
-// README, "Record and replay" and "Recording a real MCP server": a recording reaches its file only
+// docs/record-and-replay.md, "Record and replay" and "Recording a real MCP server": a recording reaches its file only
 // when its test passed. A re-record that loses its connection midway (the Responses server drops
 // it, the MCP server exits) fails its test, leaves the good file byte for byte, and says where the
 // new recording was kept.

@@ -1,4 +1,4 @@
-// README, "Verification after each test": a skipped or filtered test excuses only the steps it
+// docs/reference.md, "Verification after each test": a skipped or filtered test excuses only the steps it
 // could have used (doubles made in its describe block, a block around it, or at file level),
 // never a `.todo` (it has no body), never drift of doubles other tests made (test.concurrent
 // included), never describe-level doubles of a block with no skipped test.

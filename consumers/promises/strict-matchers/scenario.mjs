@@ -1,4 +1,4 @@
-// README, "Approvals that survive serialization", "Guardrails" and "A failing command" (issue 24,
+// The guides, "Approvals that survive serialization", "Guardrails" and "A failing command" (issue 24,
 // items 2, 4 and 8): one run of three user files, each test marked with what it must come to.
 //   - approvals-from-stored-state: resuming one stored state string twice (approved twice, or
 //     rejected then approved) fails the matcher and the after-each check, as resuming one result does;

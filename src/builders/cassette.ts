@@ -8,6 +8,7 @@ import { currentTest } from '../fakes/runnerState';
 import { allowingRealModels } from '../fakes/offlineGuard';
 import { CassetteModel, recordHint, type CassetteRedaction, type CassetteSetup } from '../fakes/CassetteModel';
 import type { DoubleOptions } from '../vocabulary';
+import { refuseRecordingInCI, type CIRecording } from './ciRecording';
 import { checkedOptions } from './options';
 import { conversationOption, keptElsewhere, missingConversation, modeOf, playOf, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode, type Refusal } from './recordingPlan';
 import { kindOf } from './stepContext';
@@ -63,6 +64,17 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
   const conversations = loaded.state === 'ok' ? loaded.cassette.conversations : {};
   const play = playOf(mode, loaded.state === 'ok' ? conversations : undefined, wanted);
   if (play === 'record') {
+    refuseRecordingInCI({
+      label,
+      path: absolute,
+      mode: mode as CIRecording['mode'],
+      conversation: wanted,
+      explicit: explicit !== undefined,
+      test,
+      held: loaded.state === 'ok' ? conversations : undefined,
+      unreadable: loaded.state === 'invalid' ? loaded.problem : undefined,
+      verify: common.verify,
+    });
     if (options.model === undefined) {
       throw fail(
         'missing_model',

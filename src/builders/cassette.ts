@@ -64,17 +64,9 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
   const conversations = loaded.state === 'ok' ? loaded.cassette.conversations : {};
   const play = playOf(mode, loaded.state === 'ok' ? conversations : undefined, wanted);
   if (play === 'record') {
-    refuseRecordingInCI({
-      label,
-      path: absolute,
-      mode: mode as CIRecording['mode'],
-      conversation: wanted,
-      explicit: explicit !== undefined,
-      test,
-      held: loaded.state === 'ok' ? conversations : undefined,
-      unreadable: loaded.state === 'invalid' ? loaded.problem : undefined,
-      verify: common.verify,
-    });
+    const unreadable = loaded.state === 'invalid' ? loaded.problem : undefined;
+    const held = loaded.state === 'ok' ? conversations : undefined;
+    refuseRecordingInCI({ label, path: absolute, mode: mode as CIRecording['mode'], conversation: wanted, explicit: explicit !== undefined, test, held, unreadable, verify: common.verify });
     if (options.model === undefined) {
       throw fail(
         'missing_model',
@@ -83,7 +75,7 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
       );
     }
     refuseSameNamedTests(test, explicit !== undefined, mode, 'cassette', fail);
-    refuseUnrecordable(absolute, mode, loaded.state === 'invalid' ? loaded.problem : undefined, fail);
+    refuseUnrecordable(absolute, mode, unreadable, fail);
     const setup: CassetteSetup = { ...common, conversation: wanted, play: 'record', realModel: realModelOf(options.model, fail) };
     return new CassetteModel(setup);
   }

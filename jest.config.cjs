@@ -10,6 +10,9 @@ const shared = {
     '^agents-testkit/jest$': '<rootDir>/src/setup/jest.ts',
     '^agents-testkit$': '<rootDir>/src/index.ts',
   },
+  // The kit's specs record from loopback servers and scripted MCP servers only, so they opt in to
+  // recording under CI, as a job that records on purpose would (vitest.config.ts sets the same).
+  setupFiles: ['<rootDir>/test/support/recordInCI.cjs'],
   setupFilesAfterEnv: ['<rootDir>/src/setup/jest.ts'],
   snapshotResolver: '<rootDir>/test/support/jestSnapshotResolver.cjs',
   // Stryker's sandbox copies of the project (npm run mutation, .stryker-tmp*) would give two `agents-testkit` packages.

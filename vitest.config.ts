@@ -13,6 +13,9 @@ export const alias = {
 
 export const shared = {
   globals: true,
+  // The kit's specs record from loopback servers and scripted MCP servers only, so they opt in to
+  // recording under CI (scripts/test.mjs sets CI=true), as a job that records on purpose would.
+  env: { AGENTS_TESTKIT_RECORD_IN_CI: '1' },
   setupFiles: [join(root, 'src/setup/vitest.ts')],
   // Each runner keeps its own snapshot files; scripts/compare-snapshots.mjs checks they agree.
   resolveSnapshotPath: (testPath: string, extension: string) =>

@@ -5,6 +5,7 @@ export type { ToolRef, ToolArguments, CallOptions, HandoffTarget, DoubleOptions,
 export type { DerivedOutput, ModelCallStream } from './fakes/modelTurn';
 export type { ModelCall, ToolOutput } from './fakes/modelCall';
 export { cassette, type CassetteMode, type CassetteOptions, type RealModel } from './builders/cassette';
+export { RECORD_IN_CI_ENV } from './builders/ciRecording';
 export { CassetteModel, CASSETTE_MODE_ENV, type CassetteRedaction } from './fakes/CassetteModel';
 export type {
   Cassette,
@@ -28,7 +29,7 @@ export { InjectedFault } from './fakes/faults';
 export { LifecycleRecorder, type LifecycleEvent, type LifecycleSource } from './fakes/LifecycleRecorder';
 export { runSnapshotSerializer, type SnapshotSerializer } from './matchers/runSnapshotSerializer';
 export { cassetteToScript, type CodegenOptions } from './codegen/cassetteToScript';
-export { ScriptError, MismatchError, IncompleteScriptError, UnscriptedModelError, OfflineRequestError } from './errors/index';
+export { ScriptError, MismatchError, IncompleteScriptError, UnscriptedModelError, OfflineRequestError, RecordingInCIError } from './errors/index';
 export type { ScriptErrorReason, MismatchKind } from './errors/index';
 export { configure, type KitConfig } from './config';
 export type { AllowedHost } from './fakes/allowedHosts';

@@ -3,15 +3,17 @@
  * runners: a runner upgrade that moves them fails here first. Whether a failed test is seen as
  * failed is probed end to end by test/cassette-durability.test.ts, whose child runs fail tests.
  */
-import { currentTest, declaredTests, hostProcess } from '../src/fakes/runnerState';
+import { currentRunner, currentTest, currentTestFile, declaredTests, hostProcess } from '../src/fakes/runnerState';
 import { beforeAll, beforeEach, describe, expect, runner, test } from './support';
 
 let inBeforeAll: ReturnType<typeof currentTest> | 'not run';
 let inBeforeEach: ReturnType<typeof currentTest> | 'not run';
+let fileInBeforeAll: string | undefined;
 
 describe('the runner state', () => {
   beforeAll(() => {
     inBeforeAll = currentTest();
+    fileInBeforeAll = currentTestFile();
   });
   beforeEach(() => {
     inBeforeEach = currentTest();
@@ -24,6 +26,12 @@ describe('the runner state', () => {
   test('knows a beforeEach as part of its test, and a beforeAll as outside any test', () => {
     expect(inBeforeAll).toBeUndefined();
     expect(inBeforeEach).toEqual({ name: 'the runner state knows a beforeEach as part of its test, and a beforeAll as outside any test', failed: false, file: __filename });
+  });
+
+  test('knows which runner runs the file, and the file outside a test too (the command that records a test names both)', () => {
+    expect(currentRunner()).toBe(runner);
+    expect(currentTestFile()).toBe(__filename);
+    expect(fileInBeforeAll).toBe(__filename);
   });
 
   describe('in a nested describe block', () => {
@@ -58,6 +66,7 @@ describe('the runner state', () => {
     expect(declaredTests()).toEqual([
       { name: 'the runner state names the running test the same way under both runners, and says it has not failed', skipped: false },
       { name: 'the runner state knows a beforeEach as part of its test, and a beforeAll as outside any test', skipped: false },
+      { name: 'the runner state knows which runner runs the file, and the file outside a test too (the command that records a test names both)', skipped: false },
       { name: 'the runner state in a nested describe block joins every block name with single spaces', skipped: false },
       { name: "the runner state finds the process that hears the test's unhandled rejections: Jest's worker process, not the copy a test file sees", skipped: false },
       { name: 'the runner state lists every test of the file in the order they are declared, named as currentTest() names them, skipped ones marked', skipped: false },

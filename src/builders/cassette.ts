@@ -9,6 +9,7 @@ import { recordingOnline } from '../fakes/networkGuard';
 import { allowingRealModels } from '../fakes/offlineGuard';
 import { CassetteModel, recordHint, type CassetteRedaction, type CassetteSetup } from '../fakes/CassetteModel';
 import type { DoubleOptions } from '../vocabulary';
+import { refuseRecordingInCI, type CIRecording } from './ciRecording';
 import { checkedOptions } from './options';
 import { conversationOption, keptElsewhere, missingConversation, modeOf, playOf, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode, type Refusal } from './recordingPlan';
 import { kindOf } from './stepContext';
@@ -64,6 +65,9 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
   const conversations = loaded.state === 'ok' ? loaded.cassette.conversations : {};
   const play = playOf(mode, loaded.state === 'ok' ? conversations : undefined, wanted);
   if (play === 'record') {
+    const unreadable = loaded.state === 'invalid' ? loaded.problem : undefined;
+    const held = loaded.state === 'ok' ? conversations : undefined;
+    refuseRecordingInCI({ label, path: absolute, mode: mode as CIRecording['mode'], conversation: wanted, explicit: explicit !== undefined, test, held, unreadable, verify: common.verify });
     if (options.model === undefined) {
       throw fail(
         'missing_model',
@@ -72,7 +76,7 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
       );
     }
     refuseSameNamedTests(test, explicit !== undefined, mode, 'cassette', fail);
-    refuseUnrecordable(absolute, mode, loaded.state === 'invalid' ? loaded.problem : undefined, fail);
+    refuseUnrecordable(absolute, mode, unreadable, fail);
     const real = realModelOf(options.model, fail);
     // Recording is the kit reaching the real model for the test: configure({ offline: 'strict' }) lets its calls through.
     const setup: CassetteSetup = { ...common, conversation: wanted, play: 'record', realModel: async () => recordingOnline(await real()) };

@@ -9,6 +9,7 @@ import { loadMcpCassette, MCP_CASSETTE_FORMAT } from '../fakes/mcpCassetteFile';
 import { conversationOf, DEFAULT_CONVERSATION } from '../fakes/recordingFormat';
 import { currentTest } from '../fakes/runnerState';
 import type { DoubleOptions } from '../vocabulary';
+import { refuseRecordingInCI, type CIRecording } from './ciRecording';
 import { checkedOptions } from './options';
 import { conversationOption, keptElsewhere, missingConversation, modeOf, playOf, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode } from './recordingPlan';
 import { kindOf } from './stepContext';
@@ -65,12 +66,15 @@ export function mcpCassette(path: string | URL, rawOptions?: McpCassetteOptions)
   const conversations = loaded.state === 'ok' ? loaded.data.conversations : {};
   const play = playOf(mode, loaded.state === 'ok' ? conversations : undefined, wanted);
   if (play === 'record') {
+    const unreadable = loaded.state === 'invalid' ? loaded.problem : undefined;
+    const held = loaded.state === 'ok' ? conversations : undefined;
+    refuseRecordingInCI({ label: display, path: absolute, mode: mode as CIRecording['mode'], conversation: wanted, explicit: explicit !== undefined, test, held, unreadable, verify: common.verify });
     const { server } = options;
     if (server === undefined) {
       throw fail('missing_server', `it is set to record (mode "${mode}"), but has no real server to record from. Pass one: mcpCassette(${JSON.stringify(shownPath)}, { server: () => new MCPServerStdio({ command, args }) }).`);
     }
     refuseSameNamedTests(test, explicit !== undefined, mode, 'mcpCassette', fail);
-    refuseUnrecordable(absolute, mode, loaded.state === 'invalid' ? loaded.problem : undefined, fail);
+    refuseUnrecordable(absolute, mode, unreadable, fail);
     const make = typeof server === 'function' ? server : () => server;
     return new McpCassette({
       ...common,

@@ -54,6 +54,8 @@ export type ScriptErrorReason =
   | 'unwritable_cassette'
   /** A recording is named after its test, and another test of the file has the same full name. */
   | 'duplicate_test_name'
+  /** A recording double would record under CI, which records nothing unless the job opts in (`RecordingInCIError`). */
+  | 'recording_in_ci'
   /** A recording cannot be committed: a call was refused, or is still running. */
   | 'incomplete_recording'
   /** A model provider routes nothing, or routes to something that is not a model. */

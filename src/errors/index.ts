@@ -1,4 +1,5 @@
 export { ScriptError, type ScriptErrorReason } from './ScriptError';
+export { RecordingInCIError } from './RecordingInCIError';
 export { MismatchError, type MismatchKind } from './MismatchError';
 export { IncompleteScriptError } from './IncompleteScriptError';
 export { UnscriptedModelError } from './UnscriptedModelError';

@@ -101,6 +101,17 @@ export function currentTest(): CurrentTest | undefined {
   return undefined;
 }
 
+/** Which runner runs this file, by the state each keeps for itself; `undefined` outside both. */
+export function currentRunner(): 'vitest' | 'jest' | undefined {
+  if ((globalThis as { __vitest_worker__?: unknown }).__vitest_worker__ !== undefined) return 'vitest';
+  return circusState() !== undefined ? 'jest' : undefined;
+}
+
+/** The running test file, in a test or outside one (a `describe` body, a hook). */
+export function currentTestFile(): string | undefined {
+  return testFile().file;
+}
+
 /**
  * The process that hears the test's unhandled rejections. Jest hands a test file a copy of
  * `process` whose events never fire; the worker's own process is the one circus listens to, and

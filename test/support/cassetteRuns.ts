@@ -13,9 +13,9 @@ import { buildSync } from 'esbuild';
 const root = join(__dirname, '..', '..');
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-/** The parent runner's own variables would make a child think it is a worker of the parent. */
+/** The parent runner's own variables would make a child think it is a worker of the parent; its opt-in to record under CI is kept. */
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|JEST_WORKER_ID|TINYPOOL|NODE_OPTIONS|AGENTS_TESTKIT_)/.test(key)));
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|JEST_WORKER_ID|TINYPOOL|NODE_OPTIONS|AGENTS_TESTKIT_(?!RECORD_IN_CI$))/.test(key)));
   return { ...inherited, FORCE_COLOR: '0', NO_COLOR: '1', ...extra };
 }
 

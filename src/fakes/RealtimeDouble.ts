@@ -239,8 +239,8 @@ export class RealtimeDouble {
       this.#log.map((record, index) => {
         const snapshot = record.recorded === undefined ? undefined : recorded[record.recorded];
         if (snapshot === undefined) return Object.freeze({ index, method: record.method }) as RealtimeCall;
-        // Only connect carries URLs and keys (`{ url: 'wss://…?key=…', apiKey }`); other calls are kept as sent.
-        if (record.method === 'connect') return Object.freeze(redactSecrets({ ...snapshot, index })) as RealtimeCall;
+        // What tests read and messages print keeps no secret: a key in the URL connect took, a token in a tool output.
+        if (redactSecrets(snapshot) !== snapshot) return Object.freeze(redactSecrets({ ...snapshot, index })) as RealtimeCall;
         return snapshot.index === index ? snapshot : (Object.freeze({ ...snapshot, index }) as RealtimeCall);
       }),
     ));

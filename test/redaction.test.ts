@@ -3,7 +3,7 @@
  * URL, never reaches a cassette file, a transcript, a failure message or `rt.calls`; and a
  * redacted recording still replays the live run it came from.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run, tool } from '@openai/agents';
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
@@ -150,5 +150,21 @@ describe('no secret form reaches a cassette or a message', () => {
     } finally {
       undo();
     }
+  });
+});
+
+describe('a cassette recorded before a rule existed', () => {
+  test('still replays: what it holds is redacted as the live request is, and its next write drops the secret', async () => {
+    const headers = { 'api-key': 'azure-key-old-0001' };
+    const agent = (script: Parameters<typeof agentWith>[0]) => agentWith(script, { modelSettings: { providerData: { headers } } });
+    const path = join(makeTempDir(), 'old.json');
+    const recorder = cassette(path, { mode: 'record', model: model({ verify: false }).replies('Hello.') });
+    await run(agent(recorder), 'Hi');
+    recorder.commit();
+    // As an older kit wrote it: the header verbatim.
+    writeFileSync(path, readFileSync(path, 'utf8').replace('"api-key": "[redacted]"', '"api-key": "azure-key-old-0001"'));
+    expect(readFileSync(path, 'utf8')).toContain('azure-key-old-0001');
+
+    expect((await run(agent(cassette(path)), 'Hi')).finalOutput).toBe('Hello.');
   });
 });

@@ -103,8 +103,20 @@ describe('what is a credential, and what is not', () => {
     });
   });
 
-  test('every string under a credential is redacted, its numbers and booleans kept', () => {
-    expect(redactSecrets({ credentials: { user: 'u', pin: 1234, rotated: true, list: ['a'] } })).toEqual({ credentials: { user: REDACTED, pin: 1234, rotated: true, list: [REDACTED] } });
+  test('a string or a list of strings under a credential is redacted; numbers, booleans and objects are judged by their own names', () => {
+    expect(redactSecrets({ api_key: ['a', 'b'], pin_code_token: 1234, credentials: { user: 'u', password: 'p' } })).toEqual({
+      api_key: [REDACTED, REDACTED],
+      pin_code_token: 1234,
+      credentials: { user: 'u', password: REDACTED },
+    });
+  });
+
+  test("a tool's JSON schema with a credential parameter stays a schema, and a map keyed by a test name keeps its values", () => {
+    const value = {
+      tools: [{ name: 'connect', parameters: { type: 'object', properties: { apiKey: { type: 'string', description: 'The key' } }, required: ['apiKey'] } }],
+      conversations: { 'keeps the secret': { calls: ['Hello'] } },
+    };
+    expect(redactSecrets(value)).toBe(value);
   });
 
   test('counts, cache keys and logprob tokens are kept: they are test data, not credentials', () => {

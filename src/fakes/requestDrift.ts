@@ -224,7 +224,7 @@ function liveText(value: unknown, redactor: Redactor): string {
   return render(value, 0, false, redactor) ?? 'undefined';
 }
 
-/** `secret`: the value is under a field whose name carries a credential, so its strings are redacted whole. */
+/** `secret`: the value is under a field whose name carries a credential, so its strings (and those of a list) are redacted whole. */
 function render(value: unknown, depth: number, secret: boolean, redactor: Redactor): string | undefined {
   if (depth > 100) throw new Error('too deep for the fast path');
   if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
@@ -259,7 +259,7 @@ function render(value: unknown, depth: number, secret: boolean, redactor: Redact
   let text = '{';
   let first = true;
   for (const key of keys) {
-    const field = render(record[key], depth + 1, secret || redactor.secretField(key, record), redactor);
+    const field = render(record[key], depth + 1, redactor.secretField(key, record), redactor);
     if (field === undefined) continue;
     text += `${first ? '' : ','}${JSON.stringify(key)}:${field}`;
     first = false;

@@ -15,7 +15,10 @@
  * - the value of any environment variable whose name carries a credential (`OPENAI_API_KEY`,
  *   `DB_PASSWORD`), 8 characters or longer, wherever it appears;
  * - the names and patterns a user adds with `configure({ redact: { names, patterns } })`.
- * Numbers and booleans are kept, also under a credential's name.
+ * Under a credential's name, a string (or a list of strings) is redacted; numbers and booleans are
+ * kept, and an object is judged by its own fields' names: a JSON schema's
+ * `properties: { apiKey: { type: 'string' } }` stays a schema, and a map keyed by test names
+ * (a cassette's conversations) keeps what it maps to.
  */
 import { currentConfig } from '../config';
 import { isCredentialName, isCredentialParam, normalizeName } from './secretNames';
@@ -161,7 +164,7 @@ function walk(value: unknown, secret: boolean, redactor: Redactor): unknown {
   for (let index = 0; index < keys.length; index += 1) {
     const key = keys[index]!;
     const field = record[key];
-    const next = walk(field, secret || redactor.secretField(key, record), redactor);
+    const next = walk(field, redactor.secretField(key, record), redactor);
     if (copy === undefined && next !== field) {
       copy = {};
       for (const earlier of keys.slice(0, index)) assign(copy, earlier, record[earlier]);

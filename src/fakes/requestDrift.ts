@@ -208,7 +208,7 @@ function recordedText(recorded: RecordedRequest, field: RequestField): string {
  */
 export function matchesRecording(recorded: RecordedRequest, live: ModelRequest, ignore: readonly RequestField[] = []): boolean {
   try {
-    const redactor = currentRedactor();
+    const redactor = currentRedactor({ recent: true });
     for (const [field, key] of LIVE_FIELDS) {
       if (ignore.length > 0 && ignore.includes(field)) continue;
       if (liveText(live[key], redactor) !== recordedText(recorded, field)) return false;

@@ -52,9 +52,20 @@ export interface Redactor {
   secretField(name: string, holder: object): boolean;
 }
 
-/** The redaction of this moment: the user's additions and the environment's credentials, read now. */
-export function currentRedactor(): Redactor {
-  const { names, patterns } = currentConfig().redact;
+let recent: { redactor: Redactor; setting: unknown; at: number } | undefined;
+
+/**
+ * The redaction of this moment: the user's additions and the environment's credentials, read now.
+ * `{ recent: true }` may reuse one made in the last second (reading the environment costs tens of
+ * microseconds): only the replay fast path asks for it. A credential variable set since then
+ * leaves its value in the live text, which then differs from the recording and takes the slow
+ * path, which reads everything afresh; one removed since then is still redacted (the safe side).
+ */
+export function currentRedactor(options: { recent?: boolean } = {}): Redactor {
+  const setting = currentConfig().redact;
+  const now = Date.now();
+  if (options.recent && recent !== undefined && recent.setting === setting && now - recent.at < 1000) return recent.redactor;
+  const { names, patterns } = setting;
   const added = new Set(names);
   const isName = added.size === 0 ? isCredentialName : (name: string): boolean => isCredentialName(name) || added.has(normalizeName(name));
   const isParam = added.size === 0 ? isCredentialParam : (name: string): boolean => isCredentialParam(name) || added.has(normalizeName(safeDecode(name)));
@@ -81,7 +92,8 @@ export function currentRedactor(): Redactor {
   };
   // A `token` next to a `logprob` is the text of a token, not a credential.
   const secretField = (name: string, holder: object): boolean => isName(name) && !(name === 'token' && 'logprob' in holder);
-  return { text, secretField };
+  recent = { redactor: { text, secretField }, setting, at: now };
+  return recent.redactor;
 }
 
 function mayHoldAuthScheme(text: string): boolean {

@@ -1,4 +1,5 @@
 import { allowListOf, type AllowedHost } from './fakes/allowedHosts';
+import { NO_REDACT_ADDITIONS, redactSetting, type RedactOptions, type RedactSetting } from './format/redactOptions';
 
 /** Kit-wide settings, changed with `configure()`. With a setup entry loaded, they last until the test file ends. */
 export interface KitConfig {
@@ -22,14 +23,22 @@ export interface KitConfig {
    * the model call that carries the error (the default), `'warn'` prints it, `'ignore'` lets it pass.
    */
   onToolFailure: ToolFailurePolicy;
+  /**
+   * Names and patterns of credentials the kit redacts besides its own, in everything it writes or
+   * prints: `{ names: ['x-tenant'], patterns: [/acct_[0-9]+/] }`. Default: none.
+   */
+  redact: RedactSetting;
 }
+
+/** What `configure()` takes: the settings, with `redact` as written by the user. */
+export type KitOptions = Partial<Omit<KitConfig, 'redact'>> & { redact?: RedactOptions };
 
 /** What an unplanned tool failure does; see `KitConfig.onToolFailure`. */
 export type ToolFailurePolicy = 'error' | 'warn' | 'ignore';
 
 const TOOL_FAILURE_POLICIES: readonly ToolFailurePolicy[] = ['error', 'warn', 'ignore'];
 
-const DEFAULTS: Readonly<KitConfig> = Object.freeze({ autoVerify: true, offline: true, allow: Object.freeze([]), onToolFailure: 'error' });
+const DEFAULTS: Readonly<KitConfig> = Object.freeze({ autoVerify: true, offline: true, allow: Object.freeze([]), onToolFailure: 'error', redact: NO_REDACT_ADDITIONS });
 
 const KEY = Symbol.for('agents-testkit.config');
 const scope = globalThis as typeof globalThis & { [KEY]?: KitConfig };
@@ -42,7 +51,7 @@ for (const [key, value] of Object.entries(DEFAULTS)) (config as unknown as Recor
  * With a setup entry loaded, a change lasts until its test file ends, also when test files share
  * one module graph (Vitest's `isolate: false`).
  */
-export function configure(options: Partial<KitConfig>): KitConfig {
+export function configure(options: KitOptions): KitConfig {
   const previous = { ...config };
   if (options.autoVerify !== undefined) {
     if (typeof options.autoVerify !== 'boolean') {
@@ -63,6 +72,7 @@ export function configure(options: Partial<KitConfig>): KitConfig {
     }
     config.onToolFailure = options.onToolFailure;
   }
+  if (options.redact !== undefined) config.redact = redactSetting(options.redact);
   return previous;
 }
 

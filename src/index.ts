@@ -31,8 +31,9 @@ export { runSnapshotSerializer, type SnapshotSerializer } from './matchers/runSn
 export { cassetteToScript, type CodegenOptions } from './codegen/cassetteToScript';
 export { ScriptError, MismatchError, IncompleteScriptError, UnscriptedModelError, OfflineRequestError, RecordingInCIError } from './errors/index';
 export type { ScriptErrorReason, MismatchKind } from './errors/index';
-export { configure, type KitConfig } from './config';
+export { configure, type KitConfig, type KitOptions } from './config';
 export type { AllowedHost } from './fakes/allowedHosts';
+export type { RedactOptions } from './format/redactOptions';
 export { asserting, type Asserting } from './fakes/predicate';
 export { matchers, type MatcherState, type MatcherResult } from './matchers/index';
 export type { AgentsMatchers, ExpectedArguments, DeepPartial } from './matchers/types';

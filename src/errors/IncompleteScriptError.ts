@@ -1,5 +1,6 @@
 import type { DoubleReport } from '../vocabulary';
 import { describeReports } from '../format/report';
+import { redactSecrets, redactText } from '../format/secrets';
 
 /**
  * One or more doubles were not complete: steps left unused or mismatches recorded.
@@ -11,8 +12,9 @@ export class IncompleteScriptError extends Error {
 
   /** `context` completes the headline ("… was not complete when the test ended"); `footer` closes the message. */
   constructor(reports: readonly DoubleReport[], context?: string, footer?: string) {
-    super(describeReports(reports, context, footer));
+    super(redactText(describeReports(reports, context, footer)));
     this.name = 'IncompleteScriptError';
-    this.reports = reports;
+    // Runners print an error's fields with its message (Vitest's "Serialized Error").
+    this.reports = redactSecrets(reports);
   }
 }

@@ -1,3 +1,5 @@
+import { redactSecrets } from '../format/secrets';
+
 /** What kind of unplanned call a double saw. */
 export type MismatchKind =
   /** The script had no step left for this call. */
@@ -93,7 +95,9 @@ export class MismatchError extends Error {
   /** The call that came, in script terms. */
   readonly actual: string;
 
-  constructor(spec: MismatchSpec) {
+  constructor(raw: MismatchSpec) {
+    // A message, and the fields runners print with it, never show a secret the call carried.
+    const spec = redactSecrets(raw);
     super(mismatchSentence(spec));
     this.name = 'MismatchError';
     this.kind = spec.kind;

@@ -1,3 +1,5 @@
+import { redactText } from '../format/secrets';
+
 /** Why a builder call was rejected; stable strings that tests can assert on. */
 export type ScriptErrorReason =
   /** A reply or transcript is not text. */
@@ -129,7 +131,7 @@ export class ScriptError extends Error {
   readonly double: string | undefined;
 
   constructor(options: { reason: ScriptErrorReason; message: string; stepIndex?: number; double?: string }) {
-    super(options.message);
+    super(redactText(options.message));
     this.name = 'ScriptError';
     this.reason = options.reason;
     this.stepIndex = options.stepIndex;

@@ -1,3 +1,4 @@
+import { redactText } from '../format/secrets';
 import { jsString } from '../format/brief';
 
 /** What became of one injection point of a sweep. */
@@ -23,8 +24,10 @@ export class SweepError extends Error {
     const broken = points.filter((point) => point.outcome === 'broke');
     const first = (broken[0] as SweepPoint).name;
     super(
-      `The fault sweep found ${broken.length} of ${points.length} injection point${points.length === 1 ? '' : 's'} where the test does not hold.\n\n` +
-        `${table}\n\nRun the first on its own: sweep(body, { only: ${jsString(first)} })`,
+      redactText(
+        `The fault sweep found ${broken.length} of ${points.length} injection point${points.length === 1 ? '' : 's'} where the test does not hold.\n\n` +
+          `${table}\n\nRun the first on its own: sweep(body, { only: ${jsString(first)} })`,
+      ),
     );
     this.name = 'SweepError';
     this.points = points;

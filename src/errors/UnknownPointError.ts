@@ -1,4 +1,5 @@
 import { brief, jsString } from '../format/brief';
+import { redactText } from '../format/secrets';
 
 /**
  * `sweep(body, { only })` named a point that no run of the body reaches: a typo in a reproduction
@@ -15,7 +16,7 @@ export class UnknownPointError extends Error {
     const asked = `sweep(body, { only: ${jsString(point)} }): no run of the body reaches that point`;
     const listed = points.length === 0 ? '; the body reaches no injection point at all.' : `. Its points, closest first:\n${points.map((name) => `  ${jsString(name)}`).join('\n')}`;
     const failed = runError === undefined ? '' : `\nThe run failed before it got further: ${brief(runError, 200)}`;
-    super(`${asked}${listed}${failed}`, runError === undefined ? undefined : { cause: runError });
+    super(redactText(`${asked}${listed}${failed}`), runError === undefined ? undefined : { cause: runError });
     this.name = 'UnknownPointError';
     this.point = point;
     this.points = points;

@@ -1,6 +1,7 @@
 import type { CallToolResult, MCPCallToolOptions, MCPServer, MCPToolErrorFunction, MCPToolFilterCallable, MCPToolFilterStatic } from '@openai/agents';
 import { invalidateServerToolsCache } from '@openai/agents';
 import type { MismatchSpec } from '../errors/MismatchError';
+import { redactSecrets, redactText } from '../format/secrets';
 import { claim, commitNow, keepPartial, recordingConflict, type Recorder } from './cassetteRecordings';
 import { Ledger, LEDGER } from './ledger';
 import type { McpView } from './McpDouble';
@@ -224,12 +225,14 @@ export class McpCassette implements MCPServer {
     const first = this.#tools === undefined;
     this.#tools = live;
     keepPartial(this.#recorder);
-    const changes = first && this.#recorded ? toolListChanges(this.#recorded.tools, live) : [];
+    const changes = first && this.#recorded ? toolListChanges(this.#recorded.tools, redactSecrets(live)) : [];
     if (changes.length > 0) {
       // Recording is how a changed server is taken in: it is said, not failed (replay fails on what the change breaks).
       console.warn(
-        `agents-testkit: ${this.label}: since conversation ${JSON.stringify(this.conversation)} of ${this.#setup.shownPath} was recorded, the server changed its tools: ` +
-          `${changes.slice(0, 4).join('; ')}${changes.length > 4 ? `; and ${changes.length - 4} more` : ''}. The new recording replaces it when its test passes; review the change.`,
+        redactText(
+          `agents-testkit: ${this.label}: since conversation ${JSON.stringify(this.conversation)} of ${this.#setup.shownPath} was recorded, the server changed its tools: ` +
+            `${changes.slice(0, 4).join('; ')}${changes.length > 4 ? `; and ${changes.length - 4} more` : ''}. The new recording replaces it when its test passes; review the change.`,
+        ),
       );
     }
     return structuredClone(live);
@@ -292,7 +295,7 @@ export class McpCassette implements MCPServer {
     const step = this.#used;
     this.#used += 1;
     entry.step = step;
-    const changes = recorded.tool !== tool ? `the tool changed: ${recorded.tool} → ${tool}` : argumentChanges(recorded.arguments, args);
+    const changes = recorded.tool !== tool ? `the tool changed: ${recorded.tool} → ${tool}` : argumentChanges(recorded.arguments, redactSecrets(args));
     if (changes !== undefined) {
       throw this.#mismatch(entry, {
         kind: 'request_drift',

@@ -1,3 +1,4 @@
+import { redactText } from '../format/secrets';
 import { Usage, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type ModelRetryAdvice, type ModelRetryAdviceRequest, type StreamEvent } from '@openai/agents';
 import {
   assistantMessage,
@@ -336,7 +337,7 @@ export class ModelDouble implements Model {
       };
       const policy = currentConfig().onToolFailure;
       if (spec.kind === 'tool_failed' && policy !== 'error') {
-        if (policy === 'warn') console.warn(`agents-testkit: ${mismatchSentence({ ...spec, double: this.label })}`);
+        if (policy === 'warn') console.warn(redactText(`agents-testkit: ${mismatchSentence({ ...spec, double: this.label })}`));
         continue;
       }
       this.#ledger.mismatch(spec);

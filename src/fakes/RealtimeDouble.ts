@@ -1,4 +1,4 @@
-import { redactSecrets } from '../format/secrets';
+import { currentRedactor, redactSecrets } from '../format/secrets';
 import type {
   RealtimeClientMessage,
   RealtimeItem,
@@ -234,13 +234,13 @@ export class RealtimeDouble {
   /** Every recorded outbound call with its payload, in order, as detached frozen snapshots. */
   get calls(): readonly RealtimeCall[] {
     if (this.#callsView !== undefined) return this.#callsView;
-    const recorded = this.#inner.calls as readonly RealtimeCall[];
+    const [recorded, redactor] = [this.#inner.calls as readonly RealtimeCall[], currentRedactor()];
     return (this.#callsView = Object.freeze(
       this.#log.map((record, index) => {
         const snapshot = record.recorded === undefined ? undefined : recorded[record.recorded];
         if (snapshot === undefined) return Object.freeze({ index, method: record.method }) as RealtimeCall;
-        // Only connect carries URLs and keys (`{ url: 'wss://…?key=…', apiKey }`); other calls are kept as sent.
-        if (record.method === 'connect') return Object.freeze(redactSecrets({ ...snapshot, index })) as RealtimeCall;
+        // What tests read and messages print keeps no secret: a key in the URL connect took, a token in a tool output.
+        if (redactSecrets(snapshot, redactor) !== snapshot) return Object.freeze(redactSecrets({ ...snapshot, index }, redactor)) as RealtimeCall;
         return snapshot.index === index ? snapshot : (Object.freeze({ ...snapshot, index }) as RealtimeCall);
       }),
     ));

@@ -5,6 +5,7 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { redactSecrets } from '../format/secrets';
 import { checkCassetteText, type Cassette } from './cassetteFile';
 import { removeQuietly } from './fileLocks';
 
@@ -75,7 +76,8 @@ export function loadCassette(path: string): LoadedCassette {
 export function parseCassette(text: string): LoadedCassette {
   const checked = checkCassetteText(text);
   if (!checked.ok) return { state: 'invalid', problem: checked.problem };
-  return { state: 'ok', cassette: deepFreeze(checked.cassette), ...(checked.migratedFrom ? { migratedFrom: checked.migratedFrom } : {}) };
+  // Redacted as live requests are, so a file recorded before a rule existed still replays (and its next write drops the secret).
+  return { state: 'ok', cassette: deepFreeze(redactSecrets(checked.cassette)), ...(checked.migratedFrom ? { migratedFrom: checked.migratedFrom } : {}) };
 }
 
 function deepFreeze<T>(value: T): T {

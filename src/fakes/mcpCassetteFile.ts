@@ -61,7 +61,7 @@ export const MCP_CASSETTE_FORMAT: RecordingFormat<McpConversation> = {
       const problem = conversationProblem(parsed, '');
       if (problem !== undefined) return { ok: false, problem };
       const { server, tools, calls } = parsed as unknown as McpConversation;
-      return { ok: true, conversations: { [DEFAULT_CONVERSATION]: { server, tools, calls } } };
+      return { ok: true, conversations: redactSecrets({ [DEFAULT_CONVERSATION]: { server, tools, calls } }) };
     }
     if (parsed.version !== MCP_CASSETTE_VERSION) return { ok: false, problem: `its version is ${JSON.stringify(parsed.version)}, and this kit reads versions 1 and ${MCP_CASSETTE_VERSION}` };
     if (!isRecord(parsed.conversations)) return { ok: false, problem: 'it has no "conversations" object' };
@@ -69,7 +69,8 @@ export const MCP_CASSETTE_FORMAT: RecordingFormat<McpConversation> = {
       const problem = isRecord(conversation) ? conversationProblem(conversation, `conversation ${JSON.stringify(name)}: `) : `conversation ${JSON.stringify(name)} is not an object`;
       if (problem !== undefined) return { ok: false, problem };
     }
-    return { ok: true, conversations: parsed.conversations as Record<string, McpConversation> };
+    // Redacted as live calls are, so a file recorded before a rule existed still replays.
+    return { ok: true, conversations: redactSecrets(parsed.conversations as Record<string, McpConversation>) };
   },
   text: (conversations) => `${JSON.stringify(redactSecrets({ version: MCP_CASSETTE_VERSION, conversations }), null, 2)}\n`,
   kept({ tools, calls }) {

@@ -2,7 +2,7 @@ import type { AgentInputItem, ModelRequest } from '@openai/agents';
 import { brief } from '../format/brief';
 import { canonicalJson, sameJson } from '../format/canonicalJson';
 import { describeInputItem } from '../format/modelInput';
-import { redactText } from '../format/secrets';
+import { currentRedactor, REDACTED, type Redactor } from '../format/secrets';
 import { changedText } from '../format/textChange';
 import type { RecordedRequest, RequestField } from './cassetteFile';
 
@@ -208,9 +208,10 @@ function recordedText(recorded: RecordedRequest, field: RequestField): string {
  */
 export function matchesRecording(recorded: RecordedRequest, live: ModelRequest, ignore: readonly RequestField[] = []): boolean {
   try {
+    const redactor = currentRedactor({ recent: true });
     for (const [field, key] of LIVE_FIELDS) {
       if (ignore.length > 0 && ignore.includes(field)) continue;
-      if (liveText(live[key], 0) !== recordedText(recorded, field)) return false;
+      if (liveText(live[key], redactor) !== recordedText(recorded, field)) return false;
     }
     return true;
   } catch {
@@ -218,19 +219,20 @@ export function matchesRecording(recorded: RecordedRequest, live: ModelRequest, 
   }
 }
 
-/** `canonicalJson(redactSecrets(plainJson(value)))`, in one pass: JSON's rules, keys sorted, strings redacted. */
-function liveText(value: unknown, depth: number): string {
-  return render(value, depth) ?? 'undefined';
+/** `canonicalJson(redactSecrets(plainJson(value)))`, in one pass: JSON's rules, keys sorted, secrets redacted. */
+function liveText(value: unknown, redactor: Redactor): string {
+  return render(value, 0, false, redactor) ?? 'undefined';
 }
 
-function render(value: unknown, depth: number): string | undefined {
+/** `secret`: the value is under a field whose name carries a credential, so its strings (and those of a list) are redacted whole. */
+function render(value: unknown, depth: number, secret: boolean, redactor: Redactor): string | undefined {
   if (depth > 100) throw new Error('too deep for the fast path');
   if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     value = (value as { toJSON(key: string): unknown }).toJSON('');
   }
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(redactText(value));
+      return JSON.stringify(secret && value !== '' ? REDACTED : redactor.text(value));
     case 'number':
       return JSON.stringify(value);
     case 'boolean':
@@ -248,7 +250,7 @@ function render(value: unknown, depth: number): string | undefined {
     let text = '[';
     for (let index = 0; index < value.length; index += 1) {
       if (index > 0) text += ',';
-      text += render(value[index], depth + 1) ?? 'null';
+      text += render(value[index], depth + 1, secret, redactor) ?? 'null';
     }
     return `${text}]`;
   }
@@ -257,7 +259,7 @@ function render(value: unknown, depth: number): string | undefined {
   let text = '{';
   let first = true;
   for (const key of keys) {
-    const field = render(record[key], depth + 1);
+    const field = render(record[key], depth + 1, redactor.secretField(key, record), redactor);
     if (field === undefined) continue;
     text += `${first ? '' : ','}${JSON.stringify(key)}:${field}`;
     first = false;

@@ -1,3 +1,4 @@
+import { redactText } from './secrets';
 import type { RunItem } from '@openai/agents';
 import { brief } from './brief';
 import { toolOutputText } from './toolOutputText';
@@ -21,7 +22,8 @@ export function transcript(result: unknown): string {
   writer.input(result.input);
   for (const item of result.newItems) writer.item(item);
   writer.ending(result);
-  return writer.lines.join('\n');
+  // Snapshots and messages print transcripts: they keep no secret the run carried.
+  return redactText(writer.lines.join('\n'));
 }
 
 interface RawCall {

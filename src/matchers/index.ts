@@ -1,3 +1,4 @@
+import { redactText } from '../format/secrets';
 import type { Matcher, MatcherResult, MatcherState } from './context';
 import { withRunnerUtils } from './matcherUtils';
 import { toBeComplete } from './toBeComplete';
@@ -58,7 +59,8 @@ function withUtils<M extends Record<string, Matcher<never[]>>>(record: M): M {
       [name](this: MatcherState, received: unknown, ...args: never[]): MatcherResult {
         const utils = this.utils;
         const result = withRunnerUtils(utils, () => matcher.call(this, received, ...args));
-        return { pass: result.pass, message: () => withRunnerUtils(utils, () => result.message()) };
+        // Every matcher's message goes through the kit's one redaction: no secret a run carried is printed.
+        return { pass: result.pass, message: () => redactText(withRunnerUtils(utils, () => result.message())) };
       },
     }[name] as Matcher<never[]>;
   }

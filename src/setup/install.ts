@@ -1,3 +1,4 @@
+import { redactText } from '../format/secrets';
 import { relative } from 'node:path';
 import { currentConfig, resetConfig } from '../config';
 import { startCoverageIfEnabled, watchCoverageOf, writeCoverage } from '../coverage/collector';
@@ -109,7 +110,7 @@ export function install(hooks: RunnerHooks): void {
   hooks.afterAll(async (skipped) => {
     try {
       const going = await untilQuiet();
-      if (going.length > 0) console.warn(stillGoingMessage(going));
+      if (going.length > 0) console.warn(redactText(stillGoingMessage(going)));
       endScope();
       verify(takeCreated(), 'when the test file ended (it was created outside a test, or in a concurrent test)', { late: takeLate(), skipped });
     } finally {
@@ -143,7 +144,7 @@ export function verify(doubles: readonly Verifiable[], when: string, options: Ve
     const report = double.report();
     if (isComplete(report)) continue;
     const excusing = report.mismatches.length === 0 ? skippedTestsThatCouldUse(originOf(double).scope, options.skipped ?? []) : [];
-    if (excusing.length > 0) console.warn(excusedMessage(report, excusing));
+    if (excusing.length > 0) console.warn(redactText(excusedMessage(report, excusing)));
     else reports.push(report);
   }
   const late = lateReports(options.late ?? []);

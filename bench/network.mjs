@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // What the strict-offline network guard costs when strict is off (the default): requests to a
 // loopback server through the global `fetch` and through `http.get`, without the guard (before it
-// is installed) and with it. The guard is built from src/fakes/networkGuard.ts with esbuild,
+// is installed) and with it. The guard is built from src/fakes/offline/networkGuard.ts with esbuild,
 // since the package exports it only through its setup entries.
 //   fetch: guarded and raw `fetch` interleaved in one process, random order per round; the figure
 //          is the median of the per-round ratios guarded / raw.
@@ -47,7 +47,7 @@ for (let i = 0; i < rounds; i += 1) httpBefore.push(await time(viaHttp));
 
 const dir = mkdtempSync(join(tmpdir(), 'agents-testkit-bench-'));
 const out = join(dir, 'networkGuard.mjs');
-await build({ entryPoints: ['src/fakes/networkGuard.ts'], bundle: true, platform: 'node', format: 'esm', outfile: out, external: ['@openai/agents'], logLevel: 'error' });
+await build({ entryPoints: ['src/fakes/offline/networkGuard.ts'], bundle: true, platform: 'node', format: 'esm', outfile: out, external: ['@openai/agents'], logLevel: 'error' });
 const { installNetworkGuard } = await import(pathToFileURL(out).href);
 installNetworkGuard();
 rmSync(dir, { recursive: true, force: true });

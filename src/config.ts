@@ -1,4 +1,4 @@
-import { allowListOf, type AllowedHost } from './fakes/allowedHosts';
+import { allowListOf, type AllowedHost } from './fakes/offline/allowedHosts';
 import { NO_REDACT_ADDITIONS, redactSetting, type RedactOptions, type RedactSetting } from './format/redactOptions';
 
 /** Kit-wide settings, changed with `configure()`. With a setup entry loaded, they last until the test file ends. */

@@ -1,12 +1,12 @@
-export { model, ModelScript, type ModelOptions, type Responder, type ModelReplyOptions } from './builders/model';
-export { TurnBuilder, type ComputerAction, type ModelCallOptions } from './builders/turn';
-export type { WebSearchSource, FileSearchResult, CodeInterpreterOutput } from './builders/hostedCalls';
+export { model, ModelScript, type ModelOptions, type Responder, type ModelReplyOptions } from './builders/model/model';
+export { TurnBuilder, type ComputerAction, type ModelCallOptions } from './builders/model/turn';
+export type { WebSearchSource, FileSearchResult, CodeInterpreterOutput } from './builders/model/hostedCalls';
 export type { ToolRef, ToolArguments, CallOptions, HandoffTarget, DoubleOptions, DoubleReport } from './vocabulary';
-export type { DerivedOutput, ModelCallStream } from './fakes/modelTurn';
-export type { ModelCall, ToolOutput } from './fakes/modelCall';
-export { cassette, type CassetteMode, type CassetteOptions, type RealModel } from './builders/cassette';
-export { RECORD_IN_CI_ENV } from './builders/ciRecording';
-export { CassetteModel, CASSETTE_MODE_ENV, type CassetteRedaction } from './fakes/CassetteModel';
+export type { DerivedOutput, ModelCallStream } from './fakes/model/turn';
+export type { ModelCall, ToolOutput } from './fakes/model/call';
+export { cassette, type CassetteMode, type CassetteOptions, type RealModel } from './builders/cassette/cassette';
+export { RECORD_IN_CI_ENV } from './builders/cassette/ciRecording';
+export { CassetteModel, CASSETTE_MODE_ENV, type CassetteRedaction } from './fakes/cassette/CassetteModel';
 export type {
   Cassette,
   CassetteV1,
@@ -16,25 +16,25 @@ export type {
   RecordedResponse,
   RecordedUsage,
   RequestField,
-} from './fakes/cassetteFile';
-export { modelProvider, type ModelProviderOptions } from './builders/modelProvider';
-export { ProviderDouble, type ProviderRoutes } from './fakes/ProviderDouble';
+} from './fakes/cassette/file';
+export { modelProvider, type ModelProviderOptions } from './builders/provider/modelProvider';
+export { ProviderDouble, type ProviderRoutes } from './fakes/provider/ProviderDouble';
 export { transcript } from './format/transcript';
 export { streamEvents } from './format/streamEvents';
-export { lifecycle } from './builders/lifecycle';
+export { lifecycle } from './builders/lifecycle/lifecycle';
 export { sweep, type SweepOptions, type SweepReport, type FaultKind } from './sweep/sweep';
 export { SweepError, type SweepPoint } from './errors/SweepError';
 export { UnknownPointError } from './errors/UnknownPointError';
-export { InjectedFault } from './fakes/faults';
-export { LifecycleRecorder, type LifecycleEvent, type LifecycleSource } from './fakes/LifecycleRecorder';
+export { InjectedFault } from './fakes/core/faults';
+export { LifecycleRecorder, type LifecycleEvent, type LifecycleSource } from './fakes/lifecycle/LifecycleRecorder';
 export { runSnapshotSerializer, type SnapshotSerializer } from './matchers/runSnapshotSerializer';
 export { cassetteToScript, type CodegenOptions } from './codegen/cassetteToScript';
 export { ScriptError, MismatchError, IncompleteScriptError, UnscriptedModelError, OfflineRequestError, RecordingInCIError } from './errors/index';
 export type { ScriptErrorReason, MismatchKind } from './errors/index';
 export { configure, type KitConfig, type KitOptions } from './config';
-export type { AllowedHost } from './fakes/allowedHosts';
+export type { AllowedHost } from './fakes/offline/allowedHosts';
 export type { RedactOptions } from './format/redactOptions';
-export { asserting, type Asserting } from './fakes/predicate';
+export { asserting, type Asserting } from './fakes/core/predicate';
 export { matchers, type MatcherState, type MatcherResult } from './matchers/index';
 export type { AgentsMatchers, ExpectedArguments, DeepPartial } from './matchers/types';
 export {
@@ -52,9 +52,9 @@ export {
   type SharedVerb,
   type SessionResult,
   type SessionArgs,
-} from './builders/sandbox';
-export { SandboxStep, type ReturnsArgs } from './builders/sandboxStep';
-export type { SandboxCall, ScriptedMethod, SessionMethod, EditorMethod } from './fakes/sandboxPlan';
+} from './builders/sandbox/sandbox';
+export { SandboxStep, type ReturnsArgs } from './builders/sandbox/step';
+export type { SandboxCall, ScriptedMethod, SessionMethod, EditorMethod } from './fakes/sandbox/plan';
 export {
   realtime,
   RealtimeScript,
@@ -69,23 +69,23 @@ export {
   type McpCallOptions,
   type ResponseBuilder,
   type ResponseCallOptions,
-} from './builders/realtime';
-export type { RealtimeOptions } from './fakes/RealtimeDouble';
-export type { RealtimeMcpTool } from './builders/realtimeEvents';
-export type { RealtimeCall, RealtimeMethod, RealtimePayload } from './fakes/realtimeCall';
-export type { CallPattern, CallPredicate, AudioTarget, RealtimeEventName, PartialDeep, ErrorMatch } from './fakes/realtimeStep';
-export { pcm16, samplesOf, silence, tone, chunk, concatAudio, durationOf, type AudioOptions, type ToneOptions } from './builders/audio';
+} from './builders/realtime/realtime';
+export type { RealtimeOptions } from './fakes/realtime/RealtimeDouble';
+export type { RealtimeMcpTool } from './builders/realtime/events';
+export type { RealtimeCall, RealtimeMethod, RealtimePayload } from './fakes/realtime/call';
+export type { CallPattern, CallPredicate, AudioTarget, RealtimeEventName, PartialDeep, ErrorMatch } from './fakes/realtime/step';
+export { pcm16, samplesOf, silence, tone, chunk, concatAudio, durationOf, type AudioOptions, type ToneOptions } from './builders/realtime/audio';
 export type { AudioFormat } from './format/audioFormat';
 export { SettleTimeoutError } from './errors/index';
 export type { SentAudio } from './matchers/toHaveSentAudio';
 export { transcriptOf } from './format/realtimeHistory';
-export { mcp, McpScript, type McpOptions, type McpCallMatcher, type McpArgumentsPattern, type McpToolName } from './builders/mcp';
-export { McpStep, type McpResponder } from './builders/mcpStep';
-export type { McpToolDefinition, McpTools, McpToolRef, McpToolRefs, McpArguments, McpParameters } from './builders/mcpTools';
-export type { McpDoubleOptions, McpServerSettings } from './fakes/McpDouble';
-export type { McpCall, McpCallResult, McpContent, McpResult, McpToolListing, McpMethod } from './fakes/mcpPlan';
-export { resume, type ResumeDecisions, type ResumeOptions, type ApprovalSelector, type PausedRun } from './builders/resume';
-export type { ApprovalDecision, ToolRun, RunPhase } from './fakes/Conversation';
-export { mcpCassette, type McpCassetteOptions } from './builders/mcpCassette';
-export { McpCassette } from './fakes/McpCassette';
-export type { McpCassetteData, McpConversation, McpRecordedCall } from './fakes/mcpCassetteFile';
+export { mcp, McpScript, type McpOptions, type McpCallMatcher, type McpArgumentsPattern, type McpToolName } from './builders/mcp/mcp';
+export { McpStep, type McpResponder } from './builders/mcp/step';
+export type { McpToolDefinition, McpTools, McpToolRef, McpToolRefs, McpArguments, McpParameters } from './builders/mcp/tools';
+export type { McpDoubleOptions, McpServerSettings } from './fakes/mcp/McpDouble';
+export type { McpCall, McpCallResult, McpContent, McpResult, McpToolListing, McpMethod } from './fakes/mcp/plan';
+export { resume, type ResumeDecisions, type ResumeOptions, type ApprovalSelector, type PausedRun } from './builders/resume/resume';
+export type { ApprovalDecision, ToolRun, RunPhase } from './fakes/resume/Conversation';
+export { mcpCassette, type McpCassetteOptions } from './builders/cassette/mcpCassette';
+export { McpCassette } from './fakes/cassette/McpCassette';
+export type { McpCassetteData, McpConversation, McpRecordedCall } from './fakes/cassette/mcpFile';

@@ -1,4 +1,4 @@
-import { bounded } from '../src/fakes/bounded';
+import { bounded } from '../src/fakes/core/bounded';
 import { describe, expect, rejectionOf, test } from './support';
 
 // Every wait of a responder is bounded, and a wait that ended never reports a timeout afterwards.

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileS
 import { basename, dirname, join } from 'node:path';
 import { run } from '@openai/agents';
 import { cassette, MismatchError, model, ScriptError, type Cassette } from 'agents-testkit';
-import { settleRecordings } from '../src/fakes/cassetteRecordings';
+import { settleRecordings } from '../src/fakes/cassette/recordings';
 import { currentTest } from '../src/fakes/runnerState';
 import { afterAll, agentWith, describe, eventually, expect, makeTempDir, rejectionOf, removeTempDirs, test, thrownBy } from './support';
 

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { Agent, MCPServerStdio, run } from '@openai/agents';
 import { z } from 'zod';
 import { mcp, mcpCassette, model, type McpCassetteData, type McpConversation } from 'agents-testkit';
-import { settleRecordings } from '../src/fakes/cassetteRecordings';
+import { settleRecordings } from '../src/fakes/cassette/recordings';
 import { afterAll, beforeAll, describe, expect, failureOf, rejectionOf, test, thrownBy, warningsDuring } from './support';
 
 const requireHere = createRequire(__filename);

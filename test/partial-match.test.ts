@@ -1,4 +1,4 @@
-import { binaryEquality, differenceFrom } from '../src/fakes/partialMatch';
+import { binaryEquality, differenceFrom } from '../src/fakes/core/partialMatch';
 import { describe, expect, test } from './support';
 
 // The partial match the doubles use to match calls as they arrive, outside any assertion: every

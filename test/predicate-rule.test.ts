@@ -1,7 +1,7 @@
 import { run } from '@openai/agents';
 import { shell } from '@openai/agents/sandbox';
 import { asserting, MismatchError, model, realtime, sandbox } from 'agents-testkit';
-import { firstLine, isAssertionError, isAsserting, isUnplannedError, judge } from '../src/fakes/predicate';
+import { firstLine, isAssertionError, isAsserting, isUnplannedError, judge } from '../src/fakes/core/predicate';
 import { describe, expect, failureOf, sandboxAgent, test, thrownBy } from './support';
 
 // One rule for every predicate a script holds (API.md, "Predicates"): only `true` accepts a call,

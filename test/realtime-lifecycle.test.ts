@@ -1,6 +1,6 @@
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 import { IncompleteScriptError, MismatchError, realtime, ScriptError, SettleTimeoutError } from 'agents-testkit';
-import { ledgerOf } from '../src/fakes/ledger';
+import { ledgerOf } from '../src/fakes/core/ledger';
 import { verify } from '../src/setup/install';
 import { createKit } from '../src/setup/kit';
 import { expect, failureOf, rejectionOf, stripAnsi, test, thrownBy, useFakeTimers } from './support';

@@ -1,5 +1,5 @@
 import { RealtimeAgent } from '@openai/agents/realtime';
-import { guardrailFeedback, jsonEqualTo, notFoundPattern, outputMatcher, readHandoff, transferPattern } from '../src/builders/realtimeRules';
+import { guardrailFeedback, jsonEqualTo, notFoundPattern, outputMatcher, readHandoff, transferPattern } from '../src/builders/realtime/rules';
 import { ScriptError } from 'agents-testkit';
 import { describe, expect, test, thrownBy } from './support';
 

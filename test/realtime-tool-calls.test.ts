@@ -1,6 +1,6 @@
 import { RealtimeAgent, RealtimeSession, type RealtimeItem } from '@openai/agents/realtime';
 import { IncompleteScriptError, MismatchError, realtime, transcriptOf } from 'agents-testkit';
-import { ledgerOf } from '../src/fakes/ledger';
+import { ledgerOf } from '../src/fakes/core/ledger';
 import { verify } from '../src/setup/install';
 import { eventually, expect, failureOf, getWeather, lookupOrder, rejectionOf, sessionErrors, stripAnsi, test } from './support';
 

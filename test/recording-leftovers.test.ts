@@ -9,8 +9,8 @@ import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '@openai/agents';
 import { cassette, mcpCassette, MismatchError, model, type Cassette } from 'agents-testkit';
-import { claimPath, partialPath } from '../src/fakes/cassetteRecordings';
-import { startedAt, withFileLock } from '../src/fakes/fileLocks';
+import { claimPath, partialPath } from '../src/fakes/cassette/recordings';
+import { startedAt, withFileLock } from '../src/fakes/cassette/fileLocks';
 import { afterAll, agentWith, describe, eventually, expect, makeTempDir, rejectionOf, removeTempDirs, test, thrownBy } from './support';
 
 const children: ChildProcess[] = [];

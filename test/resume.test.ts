@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, hostedMcpTool, run, tool } from '@openai/agents';
 import { z } from 'zod';
 import { model, resume, ScriptError } from 'agents-testkit';
-import { attachConversation, Conversation } from '../src/fakes/Conversation';
+import { attachConversation, Conversation } from '../src/fakes/resume/Conversation';
 import { beforeAll, describe, expect, failureOf, rejectionOf, test } from './support';
 
 const executed: string[] = [];

@@ -3,7 +3,7 @@
 // test/setup-*.test.ts check the same under `.only` and `-t`, in fixture projects; here each
 // reader meets the live state of the runner running this spec.
 import { jestCircusState, scopeInJest, scopeInVitest, skippedInJest, skippedInVitest } from '../src/setup/runnerState';
-import type { DoubleScope } from '../src/fakes/registry';
+import type { DoubleScope } from '../src/fakes/core/registry';
 import { afterAll, beforeAll, describe, expect, test } from './support';
 
 // Vitest sets VITEST in the environment of its workers. (`runner` from ./support reads a global

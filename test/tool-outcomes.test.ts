@@ -1,6 +1,6 @@
 import type { ModelRequest } from '@openai/agents';
-import { forgetPlannedFailures, notePlannedFailure } from '../src/fakes/plannedFailures';
-import { asPlanned, ToolOutcomes, type EmittedCall } from '../src/fakes/toolOutcomes';
+import { forgetPlannedFailures, notePlannedFailure } from '../src/fakes/core/plannedFailures';
+import { asPlanned, ToolOutcomes, type EmittedCall } from '../src/fakes/core/toolOutcomes';
 import { DEFAULT_TOOL_ERROR_TEXT } from '../src/sdk/coupling';
 import { afterEach, describe, expect, test } from './support';
 

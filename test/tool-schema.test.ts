@@ -1,4 +1,4 @@
-import { schemaProblem } from '../src/fakes/toolSchema';
+import { schemaProblem } from '../src/fakes/core/toolSchema';
 import { describe, expect, test } from './support';
 
 // What scripted arguments a model could not have produced under a tool's JSON schema. It refuses

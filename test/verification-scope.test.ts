@@ -2,8 +2,8 @@
 // apply when a file ends (test/setup-*.test.ts run them in fixture projects under both runners).
 import { model } from 'agents-testkit';
 import { IncompleteScriptError } from '../src/errors/IncompleteScriptError';
-import { ledgerOf } from '../src/fakes/ledger';
-import { markVerified, startWatching, takeCreated, takeLate, type DoubleScope, type RunnerReads } from '../src/fakes/registry';
+import { ledgerOf } from '../src/fakes/core/ledger';
+import { markVerified, startWatching, takeCreated, takeLate, type DoubleScope, type RunnerReads } from '../src/fakes/core/registry';
 import { skippedTestsThatCouldUse, verify } from '../src/setup/install';
 import type { SkippedTest } from '../src/setup/runnerState';
 import { describe, expect, mark, test, thrownBy } from './support';

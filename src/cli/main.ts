@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { callsOf, cassetteToScript } from '../codegen/cassetteToScript';
-import { loadCassette } from '../fakes/cassetteStore';
+import { loadCassette } from '../fakes/cassette/store';
 
 /** Where the command writes; `process` fits, and tests pass a buffer. */
 export interface CliIO {

@@ -1,6 +1,6 @@
 import type { ModelRequest } from '@openai/agents';
-import type { Cassette, CassetteCall, CassetteV1 } from '../fakes/cassetteFile';
-import { turnParts, type TurnPart } from '../fakes/recordedTurn';
+import type { Cassette, CassetteCall, CassetteV1 } from '../fakes/cassette/file';
+import { turnParts, type TurnPart } from '../fakes/cassette/recordedTurn';
 import { jsString as quote, propertyKey } from '../format/brief';
 import { describeLastInput } from '../format/modelInput';
 

@@ -1,4 +1,4 @@
-import { ledgerOf } from '../fakes/ledger';
+import { ledgerOf } from '../fakes/core/ledger';
 import { mcpPrefixedToolName } from '../sdk/coupling';
 
 /** The name the SDK sees for an MCP double (the server's `name`), for reading prefixed tool names. */

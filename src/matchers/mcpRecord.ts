@@ -1,6 +1,6 @@
-import { ledgerOf } from '../fakes/ledger';
-import type { McpView } from '../fakes/McpDouble';
-import { describeMcpCall, describeMcpResult, type McpCall } from '../fakes/mcpPlan';
+import { ledgerOf } from '../fakes/core/ledger';
+import type { McpView } from '../fakes/mcp/McpDouble';
+import { describeMcpCall, describeMcpResult, type McpCall } from '../fakes/mcp/plan';
 import { invalidReceived, listed } from './messages';
 import { printReceived } from './matcherUtils';
 

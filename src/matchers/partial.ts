@@ -1,4 +1,4 @@
-import { binaryEquality } from '../fakes/partialMatch';
+import { binaryEquality } from '../fakes/core/partialMatch';
 import { isAsymmetricMatcher } from '../format/brief';
 import type { MatcherState } from './context';
 

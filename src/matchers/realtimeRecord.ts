@@ -1,9 +1,9 @@
 import { printReceived } from './matcherUtils';
 import { invalidReceived, listed } from './messages';
 import { PCM16_24K, type AudioFormat } from '../format/audioFormat';
-import { describeRealtimeCall, formatsOf } from '../fakes/realtimeCall';
-import { ledgerOf } from '../fakes/ledger';
-import type { RealtimeView } from '../fakes/RealtimeDouble';
+import { describeRealtimeCall, formatsOf } from '../fakes/realtime/call';
+import { ledgerOf } from '../fakes/core/ledger';
+import type { RealtimeView } from '../fakes/realtime/RealtimeDouble';
 
 /** One recorded outbound call: its method and payload, as the transport recorded it. */
 export type RecordedCall = { index: number; method: string } & Record<string, unknown>;

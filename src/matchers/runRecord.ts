@@ -1,8 +1,8 @@
 import type { Agent, Handoff } from '@openai/agents';
 import { matcherErrorMessage } from './matcherUtils';
 import { invalidReceived } from './messages';
-import { ledgerOf } from '../fakes/ledger';
-import type { LifecycleView } from '../fakes/LifecycleRecorder';
+import { ledgerOf } from '../fakes/core/ledger';
+import type { LifecycleView } from '../fakes/lifecycle/LifecycleRecorder';
 import { parseArguments } from '../format/modelInput';
 import { handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, HOSTED_MCP_ITEMS, hostedMcpServerLabel, hostedToolNeeded, isRunResult, isStreamedResult, type RunResultShape } from '../sdk/coupling';
 import type { HandoffTarget } from '../vocabulary';

@@ -1,9 +1,9 @@
 import { printReceived } from './matcherUtils';
 import { invalidReceived, listed } from './messages';
 import { brief } from '../format/brief';
-import { ledgerOf } from '../fakes/ledger';
-import type { SandboxRecord } from '../fakes/SandboxDouble';
-import type { FileWrite } from '../fakes/sandboxWorkspace';
+import { ledgerOf } from '../fakes/core/ledger';
+import type { SandboxRecord } from '../fakes/sandbox/SandboxDouble';
+import type { FileWrite } from '../fakes/sandbox/workspace';
 
 /** One `execCommand` call the session received (set-up calls left out). */
 export interface CommandRecord {

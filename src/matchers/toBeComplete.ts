@@ -1,5 +1,5 @@
 import { hint, invalidReceived } from './messages';
-import { reportOf } from '../fakes/sdkReports';
+import { reportOf } from '../fakes/core/sdkReports';
 import { isComplete } from '../vocabulary';
 import { describeCalls, describeNotes, describeReport } from '../format/report';
 import type { Matcher } from './context';

@@ -1,6 +1,6 @@
 import { printExpected } from './matcherUtils';
-import { ledgerOf } from '../fakes/ledger';
-import { describeLifecycleEvent, type LifecycleEvent, type LifecycleView } from '../fakes/LifecycleRecorder';
+import { ledgerOf } from '../fakes/core/ledger';
+import { describeLifecycleEvent, type LifecycleEvent, type LifecycleView } from '../fakes/lifecycle/LifecycleRecorder';
 import { brief } from '../format/brief';
 import type { Matcher, MatcherState } from './context';
 import { hint, invalidExpected, invalidReceived, listed } from './messages';

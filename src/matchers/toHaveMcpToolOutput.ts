@@ -1,6 +1,6 @@
 import { printDiff, printExpected, printReceived } from './matcherUtils';
 import { isAsymmetricMatcher } from '../format/brief';
-import { mcpResultText, type McpCallResult } from '../fakes/mcpPlan';
+import { mcpResultText, type McpCallResult } from '../fakes/mcp/plan';
 import type { Matcher, MatcherState } from './context';
 import { listMcpCalls, mcpToolNameOf, readMcp } from './mcpRecord';
 import { mcpServerNameOf, unprefixed } from './mcpNames';

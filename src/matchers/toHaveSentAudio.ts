@@ -1,6 +1,6 @@
 import { printExpected, printReceived } from './matcherUtils';
 import { describeFormat, describeMs, msOf } from '../format/audioFormat';
-import { byteLengthOf } from '../fakes/realtimeCall';
+import { byteLengthOf } from '../fakes/realtime/call';
 import type { Matcher } from './context';
 import { hint, invalidExpected } from './messages';
 import { listRealtimeCalls, readRealtime } from './realtimeRecord';

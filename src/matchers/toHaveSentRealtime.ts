@@ -1,6 +1,6 @@
 import { printDiff, printExpected, printReceived } from './matcherUtils';
 import { closest } from '../format/closest';
-import { isRealtimeMethod, REALTIME_METHODS } from '../fakes/realtimeCall';
+import { isRealtimeMethod, REALTIME_METHODS } from '../fakes/realtime/call';
 import type { Matcher } from './context';
 import { hint, invalidExpected, times } from './messages';
 import { matchesPartial, subsetFor } from './partial';

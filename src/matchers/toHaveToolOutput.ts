@@ -1,8 +1,8 @@
 import type { AgentInputItem } from '@openai/agents';
 import { printDiff, printExpected, printReceived } from './matcherUtils';
-import { ledgerOf } from '../fakes/ledger';
-import { toolOutputsIn } from '../fakes/modelCall';
-import type { ModelView } from '../fakes/ModelDouble';
+import { ledgerOf } from '../fakes/core/ledger';
+import { toolOutputsIn } from '../fakes/model/call';
+import type { ModelView } from '../fakes/model/ModelDouble';
 import { isAsymmetricMatcher } from '../format/brief';
 import { toolOutputText } from '../format/toolOutputText';
 import { isRunResult, isSdkToolErrorText, TOOL_APPROVAL_REJECTION_MESSAGE } from '../sdk/coupling';

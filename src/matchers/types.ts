@@ -1,6 +1,6 @@
 import type { HandoffTarget } from '../vocabulary';
 import type { ToolArguments, ToolRef } from '../vocabulary';
-import type { RealtimeMethod, RealtimePayload } from '../fakes/realtimeCall';
+import type { RealtimeMethod, RealtimePayload } from '../fakes/realtime/call';
 import type { SentAudio } from './toHaveSentAudio';
 
 /**

@@ -3,13 +3,13 @@ import { relative } from 'node:path';
 import { currentConfig, resetConfig } from '../config';
 import { startCoverageIfEnabled, watchCoverageOf, writeCoverage } from '../coverage/collector';
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
-import { followRunsOf, noteTestStarted, untilQuiet } from '../fakes/activity';
-import { forgetRuns } from '../fakes/agentRuns';
-import { settleRecordings } from '../fakes/cassetteRecordings';
-import { forgetPlannedFailures } from '../fakes/plannedFailures';
-import { forgetStoredStates } from '../fakes/storedConversations';
-import { installNetworkGuard } from '../fakes/networkGuard';
-import { BUNDLED_SDK, installOfflineGuard, primeDefaultRunner, restoreDefaults, type SdkCopy } from '../fakes/offlineGuard';
+import { followRunsOf, noteTestStarted, untilQuiet } from '../fakes/core/activity';
+import { forgetRuns } from '../fakes/provider/agentRuns';
+import { settleRecordings } from '../fakes/cassette/recordings';
+import { forgetPlannedFailures } from '../fakes/core/plannedFailures';
+import { forgetStoredStates } from '../fakes/resume/storedConversations';
+import { installNetworkGuard } from '../fakes/offline/networkGuard';
+import { BUNDLED_SDK, installOfflineGuard, primeDefaultRunner, restoreDefaults, type SdkCopy } from '../fakes/provider/offlineGuard';
 import {
   currentFile,
   endScope,
@@ -25,8 +25,8 @@ import {
   type LateMismatch,
   type RunnerReads,
   type Verifiable,
-} from '../fakes/registry';
-import { endRoutes } from '../fakes/routing';
+} from '../fakes/core/registry';
+import { endRoutes } from '../fakes/provider/routing';
 import { describeReport, plural } from '../format/report';
 import { matchers } from '../matchers/index';
 import { runSnapshotSerializer, type SnapshotSerializer } from '../matchers/runSnapshotSerializer';

@@ -1,13 +1,13 @@
-import { cassette, type CassetteOptions } from '../builders/cassette';
-import { model, type ModelOptions, type ModelScript } from '../builders/model';
-import { modelProvider, type ModelProviderOptions } from '../builders/modelProvider';
-import type { CassetteModel } from '../fakes/CassetteModel';
-import type { ProviderDouble } from '../fakes/ProviderDouble';
-import { sandbox, type SandboxOptions, type SandboxScript } from '../builders/sandbox';
-import { realtime, type RealtimeScript } from '../builders/realtime';
-import type { RealtimeOptions } from '../fakes/RealtimeDouble';
-import { ledgerOf } from '../fakes/ledger';
-import { untrack, type Verifiable } from '../fakes/registry';
+import { cassette, type CassetteOptions } from '../builders/cassette/cassette';
+import { model, type ModelOptions, type ModelScript } from '../builders/model/model';
+import { modelProvider, type ModelProviderOptions } from '../builders/provider/modelProvider';
+import type { CassetteModel } from '../fakes/cassette/CassetteModel';
+import type { ProviderDouble } from '../fakes/provider/ProviderDouble';
+import { sandbox, type SandboxOptions, type SandboxScript } from '../builders/sandbox/sandbox';
+import { realtime, type RealtimeScript } from '../builders/realtime/realtime';
+import type { RealtimeOptions } from '../fakes/realtime/RealtimeDouble';
+import { ledgerOf } from '../fakes/core/ledger';
+import { untrack, type Verifiable } from '../fakes/core/registry';
 import { verify } from './install';
 
 /** Builders whose doubles belong to one test, for fixtures of concurrent tests. */

@@ -5,7 +5,7 @@
  * lives here and is probed against the installed runners in test/setup-runner-state.test.ts, so a
  * runner release that changes one fails there, naming it.
  */
-import type { DoubleScope } from '../fakes/registry';
+import type { DoubleScope } from '../fakes/core/registry';
 
 /** A test of the file that did not run. */
 export interface SkippedTest {

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { after } from '../fakes/realTimers';
+import { after } from '../fakes/core/realTimers';
 import { hostProcess } from '../fakes/runnerState';
 
 /**

@@ -1,10 +1,10 @@
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { SweepError, type SweepPoint } from '../errors/SweepError';
 import { UnknownPointError } from '../errors/UnknownPointError';
-import { bounded } from '../fakes/bounded';
-import { endPlan, startPlan, type FaultPlan } from '../fakes/faults';
-import type { Ledger } from '../fakes/ledger';
-import { mark, takeCreated, type Verifiable } from '../fakes/registry';
+import { bounded } from '../fakes/core/bounded';
+import { endPlan, startPlan, type FaultPlan } from '../fakes/core/faults';
+import type { Ledger } from '../fakes/core/ledger';
+import { mark, takeCreated, type Verifiable } from '../fakes/core/registry';
 import { brief } from '../format/brief';
 import { byCloseness } from '../format/closest';
 import { kindOf } from '../format/kindOf';

@@ -1,4 +1,4 @@
-import { injectFault } from '../fakes/faults';
+import { injectFault } from '../fakes/core/faults';
 import { DEFAULT_TOOL_ERROR_TEXT } from '../sdk/coupling';
 
 type Invoke = (...args: unknown[]) => unknown;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SandboxAgent, type Capability } from '@openai/agents/sandbox';
 import { z } from 'zod';
-import { mark, takeCreated } from '../../src/fakes/registry';
+import { mark, takeCreated } from '../../src/fakes/core/registry';
 import { verify } from '../../src/setup/install';
 
 interface RunnerGlobals {

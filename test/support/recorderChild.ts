@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import { basename } from 'node:path';
 import { Agent, run, setTracingDisabled, tool } from '@openai/agents';
 import { z } from 'zod';
-import { cassette } from '../../src/builders/cassette';
-import { model } from '../../src/builders/model';
+import { cassette } from '../../src/builders/cassette/cassette';
+import { model } from '../../src/builders/model/model';
 
 interface Orders {
   path: string;

@@ -1,0 +1,38 @@
+import { ScriptError, type ScriptErrorReason } from '../../errors/ScriptError';
+import type { DoubleKind, DoubleOptions } from '../../vocabulary';
+import { kindOf } from './stepContext';
+
+/** Refuses an option of a builder, naming the builder: `sandbox(): name must be a non-empty string; got number 5.` */
+export type OptionFailure = (problem: string, reason?: ScriptErrorReason) => ScriptError;
+
+/**
+ * The options every builder takes, checked the same way by each (`model()`, `sandbox()`,
+ * `realtime()`, `cassette()`, `modelProvider()`): an object, a non-empty `name`, a boolean
+ * `verify`. Returns the options and the way to refuse the builder's own ones.
+ */
+export function checkedOptions<T extends DoubleOptions>(
+  kind: DoubleKind,
+  options: T | undefined,
+  example: string,
+  label?: string,
+): { options: T; fail: OptionFailure } {
+  const named = typeof options?.name === 'string' && options.name.trim() !== '' ? JSON.stringify(options.name) : '';
+  const shown = label ?? `${kind}(${named})`;
+  const fail: OptionFailure = (problem, reason = 'invalid_option') => new ScriptError({ reason, double: shown, message: `${shown}: ${problem}` });
+  if (options === undefined) return { options: {} as T, fail };
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw fail(`expected an options object like ${example}; got ${kindOf(options)}.`);
+  }
+  const { name, verify } = options;
+  if (name !== undefined && (typeof name !== 'string' || name.trim() === '')) throw fail(`name must be a non-empty string; got ${kindOf(name)}.`);
+  if (verify !== undefined && typeof verify !== 'boolean') throw fail(`verify must be a boolean; got ${kindOf(verify)}.`);
+  return { options, fail };
+}
+
+/** The longest wait the host's timers honour; a longer one would fire at once. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** A wait in milliseconds that timers can honour: a positive finite number, at most MAX_TIMEOUT_MS. */
+export function isTimeout(value: unknown): value is number {
+  return typeof value === 'number' && value > 0 && value <= MAX_TIMEOUT_MS;
+}

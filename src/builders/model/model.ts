@@ -1,0 +1,391 @@
+import type { ApplyPatchOperation, StreamEvent } from '@openai/agents';
+import type { ScriptedModelRetryAdvice } from '@openai/agents/testing';
+import type { ModelCall } from '../../fakes/model/call';
+import { ModelDouble, type ModelDoubleOptions } from '../../fakes/model/ModelDouble';
+import type { DerivedOutput, ModelCallStream, PlannedItem, PlannedTurn } from '../../fakes/model/turn';
+import { brief } from '../../format/brief';
+import { kindOf, misuse, type StepContext } from '../core/stepContext';
+import type { CallOptions, CallRest, HandoffTarget, ToolRef } from '../../vocabulary';
+import type { CodeInterpreterOutput, FileSearchResult, WebSearchSource } from './hostedCalls';
+import { judge } from '../../fakes/core/predicate';
+import { messageText, TurnBuilder, type ComputerAction, type ModelCallOptions } from './turn';
+import { checkedOptions, isTimeout, MAX_TIMEOUT_MS } from '../core/options';
+
+export interface ModelOptions extends ModelDoubleOptions {
+  /** The prefix of generated call ids: `call_` gives `call_1`, `call_2`, … (the default). */
+  callIdPrefix?: string;
+}
+
+/** How a reply streams: `{ deltas: ['Hel', 'lo'] }`. */
+export interface ModelReplyOptions {
+  /** The pieces a streamed run receives the text in; joined, they must give the whole text. */
+  deltas?: readonly string[];
+}
+
+function deltasOf(options: ModelReplyOptions | undefined, text: string, context: StepContext): readonly string[] | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `the options are an object like { deltas: ['Hel', 'lo'] }; got ${kindOf(options)}.`);
+  const { deltas } = options;
+  if (deltas === undefined) return undefined;
+  if (!Array.isArray(deltas) || deltas.length === 0 || !deltas.every((delta) => typeof delta === 'string')) {
+    throw misuse(context, 'invalid_option', `deltas is a non-empty array of strings; got ${kindOf(deltas)}.`);
+  }
+  if (deltas.join('') !== text) throw misuse(context, 'invalid_option', `the deltas join to ${brief(deltas.join(''), 60)}, not to the reply ${brief(text, 60)}.`);
+  return Object.freeze([...deltas]);
+}
+
+/** Derives a turn from the recorded call: a string (assistant message), output items or a `ModelResponse`. */
+export type Responder = (call: ModelCall) => DerivedOutput | Promise<DerivedOutput>;
+
+/**
+ * A scripted model: every verb appends one model turn and returns the script, which is itself the
+ * `Model` to give an agent. Turns are consumed in order, one per model call, streamed or not.
+ */
+export class ModelScript extends ModelDouble {
+  readonly #callIdPrefix: string;
+  #callIds = 0;
+
+  constructor(options?: ModelOptions) {
+    const checked = checkedModelOptions(options);
+    super(checked);
+    this.#callIdPrefix = checked.callIdPrefix ?? 'call_';
+  }
+
+  /** One turn: an assistant message. Objects are sent as JSON, for agents with an `outputType`. */
+  /**
+   * One turn: an assistant message. Objects are sent as JSON, for agents with an `outputType`.
+   * `{ deltas }` is how a streamed run receives the text, in these pieces (they must join to it).
+   */
+  replies(text: string | Record<string, unknown>, options?: ModelReplyOptions): this {
+    return this.#reply('replies', text, options);
+  }
+
+  thenReplies(text: string | Record<string, unknown>, options?: ModelReplyOptions): this {
+    return this.#reply('thenReplies', text, options);
+  }
+
+  /** One turn: a function call of `tool`, with arguments typed from its zod schema. */
+  calls<T extends ToolRef>(tool: T, ...rest: CallRest<T, ModelCallOptions>): this {
+    return this.#itemsTurn('calls', (t) => t.calls(tool, ...rest));
+  }
+
+  thenCalls<T extends ToolRef>(tool: T, ...rest: CallRest<T, ModelCallOptions>): this {
+    return this.#itemsTurn('thenCalls', (t) => t.calls(tool, ...rest));
+  }
+
+  /**
+   * One turn: a function call of a tool the agent does not offer (a made-up tool name), to test the
+   * SDK's `toolNotFoundBehavior` and an app's `toolErrorFormatter`. Fails the test if the agent offers it.
+   */
+  callsUnknownTool(name: string, args?: Record<string, unknown> | string, options?: CallOptions): this {
+    return this.#itemsTurn('callsUnknownTool', (t) => t.callsUnknownTool(name, args, options));
+  }
+
+  thenCallsUnknownTool(name: string, args?: Record<string, unknown> | string, options?: CallOptions): this {
+    return this.#itemsTurn('thenCallsUnknownTool', (t) => t.callsUnknownTool(name, args, options));
+  }
+
+  /** One turn: the SDK's handoff call for `target` (an agent, a `handoff()`, or a name). */
+  handsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
+    return this.#itemsTurn('handsOffTo', (t) => t.handsOffTo(target, options));
+  }
+
+  thenHandsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
+    return this.#itemsTurn('thenHandsOffTo', (t) => t.handsOffTo(target, options));
+  }
+
+  /** One turn: a web search the provider runs (the agent must offer `webSearchTool()`), with the sources it found. */
+  searchesWeb(query: string, options?: { sources?: readonly WebSearchSource[] }): this {
+    return this.#itemsTurn('searchesWeb', (t) => t.searchesWeb(query, options));
+  }
+
+  thenSearchesWeb(query: string, options?: { sources?: readonly WebSearchSource[] }): this {
+    return this.#itemsTurn('thenSearchesWeb', (t) => t.searchesWeb(query, options));
+  }
+
+  /** One turn: a file search the provider runs (the agent must offer `fileSearchTool(…)`), with the chunks it returned. */
+  searchesFiles(queries: string | readonly string[], options?: { results?: readonly FileSearchResult[] }): this {
+    return this.#itemsTurn('searchesFiles', (t) => t.searchesFiles(queries, options));
+  }
+
+  thenSearchesFiles(queries: string | readonly string[], options?: { results?: readonly FileSearchResult[] }): this {
+    return this.#itemsTurn('thenSearchesFiles', (t) => t.searchesFiles(queries, options));
+  }
+
+  /** One turn: code the provider's code interpreter runs (the agent must offer `codeInterpreterTool()`). */
+  runsCode(code: string, options?: { outputs?: readonly CodeInterpreterOutput[] }): this {
+    return this.#itemsTurn('runsCode', (t) => t.runsCode(code, options));
+  }
+
+  thenRunsCode(code: string, options?: { outputs?: readonly CodeInterpreterOutput[] }): this {
+    return this.#itemsTurn('thenRunsCode', (t) => t.runsCode(code, options));
+  }
+
+  /** One turn: an image the provider generates (the agent must offer `imageGenerationTool()`). */
+  generatesImage(options?: { result?: string; prompt?: string }): this {
+    return this.#itemsTurn('generatesImage', (t) => t.generatesImage(options));
+  }
+
+  thenGeneratesImage(options?: { result?: string; prompt?: string }): this {
+    return this.#itemsTurn('thenGeneratesImage', (t) => t.generatesImage(options));
+  }
+
+  /** One turn: a call the provider made to a hosted MCP server (`hostedMcpTool({ serverLabel })`), with its `output` or `error`. */
+  callsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: { output?: string; error?: string }): this {
+    return this.#itemsTurn('callsHostedMcp', (t) => t.callsHostedMcp(server, tool, args, options));
+  }
+
+  thenCallsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: { output?: string; error?: string }): this {
+    return this.#itemsTurn('thenCallsHostedMcp', (t) => t.callsHostedMcp(server, tool, args, options));
+  }
+
+  /** One turn: the provider asks the app to approve a hosted MCP server's tool call; the run stops for it. */
+  asksMcpApproval(server: string, tool: string, args?: Record<string, unknown>): this {
+    return this.#itemsTurn('asksMcpApproval', (t) => t.asksMcpApproval(server, tool, args));
+  }
+
+  thenAsksMcpApproval(server: string, tool: string, args?: Record<string, unknown>): this {
+    return this.#itemsTurn('thenAsksMcpApproval', (t) => t.asksMcpApproval(server, tool, args));
+  }
+
+  /** One turn: a `computer_call` the SDK runs on the agent's `computerTool({ computer })`. */
+  usesComputer(action: ComputerAction, options?: CallOptions): this {
+    return this.#itemsTurn('usesComputer', (t) => t.usesComputer(action, options));
+  }
+
+  thenUsesComputer(action: ComputerAction, options?: CallOptions): this {
+    return this.#itemsTurn('thenUsesComputer', (t) => t.usesComputer(action, options));
+  }
+
+  /**
+   * One turn: an `apply_patch_call`, the model's edit through the sandbox filesystem capability's
+   * hosted `apply_patch` tool, e.g. `appliesPatch({ type: 'create_file', path: 'a.md', diff: '+# A' })`.
+   */
+  appliesPatch(operation: ApplyPatchOperation, options?: CallOptions): this {
+    return this.#itemsTurn('appliesPatch', (t) => t.appliesPatch(operation, options));
+  }
+
+  thenAppliesPatch(operation: ApplyPatchOperation, options?: CallOptions): this {
+    return this.#itemsTurn('thenAppliesPatch', (t) => t.appliesPatch(operation, options));
+  }
+
+  /**
+   * One failing turn: the model call throws `error`. `retry` is the advice the model gives the
+   * runner's retry policy (a value or a callback); retries only happen when the agent's
+   * `modelSettings.retry` sets a policy, and each retry consumes the next turn.
+   */
+  fails(error: unknown, retry?: ScriptedModelRetryAdvice): this {
+    return this.#fail('fails', error, retry);
+  }
+
+  thenFails(error: unknown, retry?: ScriptedModelRetryAdvice): this {
+    return this.#fail('thenFails', error, retry);
+  }
+
+  /** One turn derived from the recorded call: its `request`, `index`, `streamed`, `userText` and `toolOutputs`. */
+  responds(respond: Responder): this {
+    return this.#respond('responds', respond);
+  }
+
+  thenResponds(respond: Responder): this {
+    return this.#respond('thenResponds', respond);
+  }
+
+  /**
+   * One turn with these exact normalized stream events. A non-streamed run takes the response of
+   * the final `response_done` event.
+   */
+  streams(events: ModelCallStream): this {
+    return this.#stream('streams', events);
+  }
+
+  thenStreams(events: ModelCallStream): this {
+    return this.#stream('thenStreams', events);
+  }
+
+  /** One turn with several output items: `turn((t) => t.replies('a').calls(lookup, { id: 1 }))`. */
+  turn(build: (t: TurnBuilder) => unknown): this {
+    return this.#itemsTurn('turn', build, true);
+  }
+
+  thenTurn(build: (t: TurnBuilder) => unknown): this {
+    return this.#itemsTurn('thenTurn', build, true);
+  }
+
+  /**
+   * One turn that answers a call by its content rather than its place in the order: the first call
+   * whose newest user text equals `match` (or matches a RegExp), or that a predicate on the call
+   * accepts by returning `true`. For agents the SDK runs concurrently (parallel runs on one script,
+   * a guarded agent racing its input guardrail), where the order of calls is not the test's to fix.
+   */
+  when(match: string | RegExp | ((call: ModelCall) => boolean), build: (t: TurnBuilder) => unknown): this {
+    const context = this.#context('when');
+    const key = keyOf(match, context);
+    this.#itemsTurn('when', build, true);
+    const index = this.turnCount - 1;
+    const turn = this.turnAt(index) as PlannedTurn;
+    this.replaceTurn(index, { ...turn, key, label: `when(${describeKey(match)}, ${turn.label.slice('when('.length, -1)})` });
+    return this;
+  }
+
+  /**
+   * Marks the preceding turn as one that may go unused: the verification does not count it as
+   * left over (a guarded agent's call that a tripped input guardrail discards). Used, it is checked
+   * like any other turn.
+   */
+  optional(): this {
+    const index = this.turnCount - 1;
+    const context: StepContext = { double: this.label, stepIndex: Math.max(index, 0), verb: 'optional' };
+    if (index < 0) throw misuse(context, 'no_preceding_turn', 'there is no turn before it to make optional.');
+    const turn = this.turnAt(index) as PlannedTurn;
+    if (!this.replaceTurn(index, { ...turn, optional: true, label: `${turn.label}.optional()` })) {
+      throw misuse(context, 'invalid_turn', 'the turn before it was already used by a model call.');
+    }
+    return this;
+  }
+
+  /** Repeats the preceding turn so that it plays `n` times in total; generated call ids stay unique. */
+  times(n: number): this {
+    const last = this.turnCount - 1;
+    const context: StepContext = { double: this.label, stepIndex: Math.max(last, 0), verb: 'times' };
+    if (!Number.isInteger(n) || n < 1) {
+      throw misuse(context, 'invalid_times', `expected a whole number of at least 1; got ${kindOf(n)}.`);
+    }
+    const turn = this.turnAt(last);
+    if (!turn) throw misuse(context, 'nothing_to_repeat', 'there is no turn before it to repeat.');
+    const repeat = this.#repeatable(turn, context);
+    for (let copy = 2; copy <= n; copy += 1) {
+      this.appendTurn({ ...repeat(), label: `${turn.label} (repeat ${copy} of ${n})` });
+    }
+    return this;
+  }
+
+  #context(verb: string): StepContext {
+    return { double: this.label, stepIndex: this.turnCount, verb };
+  }
+
+  #nextCallId = (): string => {
+    this.#callIds += 1;
+    return `${this.#callIdPrefix}${this.#callIds}`;
+  };
+
+  #reply(verb: string, text: string | Record<string, unknown>, options: ModelReplyOptions | undefined): this {
+    const context = this.#context(verb);
+    const item: PlannedItem = { type: 'message', text: messageText(text, context) };
+    const deltas = deltasOf(options, item.text, context);
+    const shown = deltas === undefined ? '' : `, { deltas: ${deltas.length} }`;
+    this.appendTurn({ kind: 'output', label: `${verb}(${brief(text)}${shown})`, items: [item], ...(deltas ? { deltas } : {}) });
+    return this;
+  }
+
+  #itemsTurn(verb: string, build: (t: TurnBuilder) => unknown, isTurn = false): this {
+    const context = this.#context(verb);
+    if (typeof build !== 'function') {
+      throw misuse(context, 'invalid_turn', `expected a callback like (t) => t.replies('…'); got ${kindOf(build)}.`);
+    }
+    const builder = new TurnBuilder(context, this.#nextCallId, isTurn);
+    build(builder);
+    const { items, labels, usage, explicitIds } = builder.build();
+    if (items.length === 0) throw misuse(context, 'empty_turn', 'the turn has no output items; add one with t.replies(…) or t.calls(…).');
+    // A single-item verb reads as the verb itself: `thenCalls(get_weather, {…})`.
+    const label = isTurn ? `${verb}(${labels.join(', ')})` : `${verb}${(labels[0] as string).slice((labels[0] as string).indexOf('('))}`;
+    this.appendTurn({ kind: 'output', label, items, ...(usage ? { usage } : {}), ...(explicitIds ? { fixedIds: true } : {}) });
+    return this;
+  }
+
+  #fail(verb: string, error: unknown, retry: ScriptedModelRetryAdvice | undefined): this {
+    const context = this.#context(verb);
+    if (error === undefined || error === null) {
+      throw misuse(context, 'missing_error', 'pass the error the model call should throw, e.g. new Error("rate limited").');
+    }
+    if (retry !== undefined && (typeof retry !== 'object' || retry === null) && typeof retry !== 'function') {
+      throw misuse(context, 'invalid_retry_advice', `retry advice must be an object like { suggested: true } or a callback; got ${kindOf(retry)}.`);
+    }
+    const turn: PlannedTurn = { kind: 'error', label: `${verb}(${brief(error, 60)})`, error, ...(retry === undefined ? {} : { advice: retry }) };
+    this.appendTurn(turn);
+    return this;
+  }
+
+  #respond(verb: string, respond: Responder): this {
+    const context = this.#context(verb);
+    if (typeof respond !== 'function') {
+      throw misuse(context, 'invalid_responder', `expected a function of the recorded call; got ${kindOf(respond)}.`);
+    }
+    this.appendTurn({ kind: 'responder', label: `${verb}(${respond.name || 'fn'})`, respond });
+    return this;
+  }
+
+  #stream(verb: string, events: ModelCallStream): this {
+    const context = this.#context(verb);
+    const isSync = typeof events === 'object' && events !== null && typeof (events as Iterable<unknown>)[Symbol.iterator] === 'function';
+    const isAsync =
+      typeof events === 'object' && events !== null && typeof (events as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
+    if (!isSync && !isAsync) {
+      throw misuse(context, 'invalid_stream', `expected an iterable or async iterable of stream events; got ${kindOf(events)}.`);
+    }
+    // Sync iterables are read once now, so the turn can be repeated and inspected.
+    const planned: readonly StreamEvent[] | AsyncIterable<StreamEvent> = isSync
+      ? Array.from(events as Iterable<StreamEvent>)
+      : (events as AsyncIterable<StreamEvent>);
+    if (Array.isArray(planned)) {
+      const bad = planned.findIndex((event) => typeof event !== 'object' || event === null || typeof event.type !== 'string');
+      if (bad !== -1) {
+        throw misuse(context, 'invalid_stream', `event ${bad + 1} is not a stream event with a "type"; got ${kindOf(planned[bad])}.`);
+      }
+    }
+    const label = Array.isArray(planned) ? `${verb}(${planned.length} event${planned.length === 1 ? '' : 's'})` : `${verb}(async events)`;
+    this.appendTurn({ kind: 'stream', label, events: planned });
+    return this;
+  }
+
+  /** A factory of copies of `turn` for `times(n)`; each copy gets fresh generated call ids. */
+  #repeatable(turn: PlannedTurn, context: StepContext): () => PlannedTurn {
+    if (turn.kind === 'stream' && !Array.isArray(turn.events)) {
+      throw misuse(context, 'not_repeatable', 'an async iterable of events can be read only once; pass an array to repeat it.');
+    }
+    if (turn.kind !== 'output') return () => ({ ...turn });
+    if (turn.fixedIds) {
+      throw misuse(context, 'not_repeatable', 'the turn has a fixed { callId }, and repeating it would emit the same id twice.');
+    }
+    return () => ({
+      ...turn,
+      items: turn.items.map((item) =>
+        item.type === 'call' || item.type === 'handoff' || item.type === 'patch' || item.type === 'computer' ? { ...item, callId: this.#nextCallId() } : item,
+      ),
+    });
+  }
+}
+
+function checkedModelOptions(raw: ModelOptions | undefined): ModelOptions {
+  const { options, fail } = checkedOptions('model', raw, "{ name: 'support' }");
+  const { callIdPrefix, timeoutMs } = options;
+  if (callIdPrefix !== undefined && (typeof callIdPrefix !== 'string' || callIdPrefix === '')) {
+    throw fail(`callIdPrefix must be a non-empty string; got ${kindOf(callIdPrefix)}.`);
+  }
+  if (timeoutMs !== undefined && !isTimeout(timeoutMs)) {
+    throw fail(`timeoutMs is how long a responder may take, a positive number of milliseconds up to ${MAX_TIMEOUT_MS}; got ${kindOf(timeoutMs)}.`);
+  }
+  return options;
+}
+
+/** A `when()` key, checked: the newest user text equals a string or matches a RegExp; a predicate accepts by returning `true`. */
+function keyOf(match: unknown, context: StepContext): (call: ModelCall) => boolean {
+  if (typeof match === 'string') return (call) => call.userText === match;
+  if (match instanceof RegExp) {
+    return (call) => {
+      match.lastIndex = 0;
+      return call.userText !== undefined && match.test(call.userText);
+    };
+  }
+  if (typeof match === 'function') return (call) => judge(match as (call: ModelCall) => boolean, [call]) === undefined;
+  throw misuse(context, 'invalid_matcher', `expected the user text, a RegExp, or a predicate on the call; got ${kindOf(match)}.`);
+}
+
+function describeKey(match: string | RegExp | ((call: ModelCall) => boolean)): string {
+  return typeof match === 'function' ? match.name || 'fn' : brief(match, 40);
+}
+
+/** A scripted model: `new Agent({ model: model().replies('Hi!') })`. */
+export function model(options?: ModelOptions): ModelScript {
+  return new ModelScript(options);
+}

@@ -1,0 +1,255 @@
+import type { AgentOutputItem, ApplyPatchOperation, protocol, UsageInput } from '@openai/agents';
+import type { PlannedItem } from '../../fakes/model/turn';
+import {
+  codeInterpreterCall,
+  fileSearchCall,
+  hostedMcpApprovalRequest,
+  hostedMcpCall,
+  hostedMcpListTools,
+  imageGenerationCall,
+  webSearchCall,
+  type HostedMcpToolInfo,
+  type CodeInterpreterOutput,
+  type FileSearchResult,
+  type HostedCall,
+  type WebSearchSource,
+} from './hostedCalls';
+import type { ToolFailure } from '../../fakes/core/toolOutcomes';
+import type { HandoffTarget } from '../../vocabulary';
+import { brief } from '../../format/brief';
+import { kindOf, misuse, type StepContext } from '../core/stepContext';
+import type { CallOptions, CallRest, ToolRef } from '../../vocabulary';
+import { argumentsOf, describePatch, explicitCallId, handoffTargetOf, patchOperationOf, toolNameOf } from '../core/validate';
+
+/** An action of the SDK's computer tool: `{ type: 'click', x: 10, y: 20, button: 'left' }`. */
+export type ComputerAction = protocol.ComputerAction;
+
+/** Hands out the script's next `call_N` id. */
+export type CallIdSource = () => string;
+
+/**
+ * Several output items in one model turn: `turn((t) => t.replies('Checking.').calls(lookup, { id: 1 }))`.
+ * Items appear in the order they are written.
+ */
+export class TurnBuilder {
+  readonly #context: StepContext;
+  readonly #nextCallId: CallIdSource;
+  /** Inside `turn((t) => …)` messages name both verbs; a one-item verb like `calls()` names itself. */
+  readonly #nested: boolean;
+  readonly #items: PlannedItem[] = [];
+  readonly #labels: string[] = [];
+  #usage: UsageInput | undefined;
+  #explicitIds = false;
+
+  /** @internal */
+  constructor(context: StepContext, nextCallId: CallIdSource, nested: boolean) {
+    this.#context = context;
+    this.#nextCallId = nextCallId;
+    this.#nested = nested;
+  }
+
+  /** An assistant message. Objects are sent as JSON, for agents with an `outputType`. */
+  replies(text: string | Record<string, unknown>): this {
+    const context = this.#at('replies');
+    this.#items.push({ type: 'message', text: messageText(text, context) });
+    this.#labels.push(`replies(${brief(text, 40)})`);
+    return this;
+  }
+
+  /**
+   * A function call of `tool`, with arguments typed from its schema. `{ toolFails }` says the tool
+   * is meant to fail (the SDK then hands the model an error text): `true`, or the text (a string it
+   * contains, or a RegExp) the model is handed; without it a tool that fails fails the test, unless
+   * the double it called planned the failure (a `sandbox()` or `mcp()` step's `.fails(error)`).
+   */
+  calls<T extends ToolRef>(tool: T, ...[args, options]: CallRest<T, ModelCallOptions>): this {
+    const context = this.#at('calls');
+    const name = toolNameOf(tool, context);
+    const checked = argumentsOf(args, context);
+    const toolFails = toolFailsOf(options, context);
+    this.#items.push({ type: 'call', name, args: checked, ...(toolFails === undefined ? {} : { toolFails }), ...this.#callId(options, context) });
+    const shownArgs = args === undefined && toolFails === undefined ? '' : `, ${brief(checked, 40)}`;
+    const shownFails = toolFails === undefined ? '' : `, { toolFails: ${toolFails === true ? 'true' : brief(toolFails, 40)} }`;
+    this.#labels.push(`calls(${name}${shownArgs}${shownFails})`);
+    return this;
+  }
+
+  /**
+   * A function call of a tool the agent does not offer, as a model that makes up a tool name would
+   * send it: to test the SDK's `toolNotFoundBehavior` and an app's `toolErrorFormatter`. The call
+   * fails the test if the agent offers the tool after all (the SDK would then run it).
+   */
+  callsUnknownTool(name: string, args?: Record<string, unknown> | string, options?: CallOptions): this {
+    const context = this.#at('callsUnknownTool');
+    const checkedName = toolNameOf(name, context);
+    const checked = argumentsOf(args, context);
+    this.#items.push({ type: 'call', name: checkedName, args: checked, unknown: true, ...this.#callId(options, context) });
+    this.#labels.push(`callsUnknownTool(${checkedName}${args === undefined ? '' : `, ${brief(checked, 40)}`})`);
+    return this;
+  }
+
+  /** The SDK's handoff call for `target` (an agent, a `handoff()`, or a name). */
+  handsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
+    const context = this.#at('handsOffTo');
+    const checked = handoffTargetOf(target, context);
+    const args = argumentsOf(options?.args, context);
+    this.#items.push({
+      type: 'handoff',
+      target: checked.target,
+      toolName: undefined,
+      args: typeof args === 'string' ? {} : args,
+      ...this.#callId(options, context),
+    });
+    this.#labels.push(`handsOffTo(${checked.label})`);
+    return this;
+  }
+
+  /**
+   * An `apply_patch_call`: the model edits a file through the SDK's hosted `apply_patch` tool (the
+   * sandbox filesystem capability offers it), e.g. `{ type: 'create_file', path: 'a.md', diff: '+# A' }`.
+   */
+  appliesPatch(operation: ApplyPatchOperation, options?: CallOptions): this {
+    const context = this.#at('appliesPatch');
+    const checked = patchOperationOf(operation, context);
+    this.#items.push({ type: 'patch', operation: checked, ...this.#callId(options, context) });
+    this.#labels.push(`appliesPatch(${describePatch(checked)})`);
+    return this;
+  }
+
+  /** A web search the provider runs (the agent must offer `webSearchTool()`), with the sources it found. */
+  searchesWeb(query: string, options?: { sources?: readonly WebSearchSource[] }): this {
+    return this.#hosted(webSearchCall(query, options, this.#at('searchesWeb')));
+  }
+
+  /** A file search the provider runs (the agent must offer `fileSearchTool(…)`), with the chunks it returned. */
+  searchesFiles(queries: string | readonly string[], options?: { results?: readonly FileSearchResult[] }): this {
+    return this.#hosted(fileSearchCall(queries, options, this.#at('searchesFiles')));
+  }
+
+  /** Code the provider's code interpreter runs (the agent must offer `codeInterpreterTool()`), with its outputs. */
+  runsCode(code: string, options?: { outputs?: readonly CodeInterpreterOutput[] }): this {
+    return this.#hosted(codeInterpreterCall(code, options, this.#at('runsCode')));
+  }
+
+  /** An image the provider generates (the agent must offer `imageGenerationTool()`); `result` is its base64 data. */
+  generatesImage(options?: { result?: string; prompt?: string }): this {
+    return this.#hosted(imageGenerationCall(options, this.#at('generatesImage')));
+  }
+
+  /**
+   * A call the provider made to a hosted MCP server (the agent must offer `hostedMcpTool({ serverLabel })`
+   * for that server): an `mcp_call` item with its `output` (or `error`).
+   */
+  callsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: { output?: string; error?: string }): this {
+    const context = this.#at('callsHostedMcp');
+    return this.#hosted(hostedMcpCall(server, tool, args, options, `mcp_${this.#nextCallId()}`, context));
+  }
+
+  /**
+   * The provider asks the app to approve a hosted MCP server's tool call (`requireApproval`): an
+   * `mcp_approval_request` item; the run stops with an approval interruption for it.
+   */
+  asksMcpApproval(server: string, tool: string, args?: Record<string, unknown>): this {
+    const context = this.#at('asksMcpApproval');
+    return this.#hosted(hostedMcpApprovalRequest(server, tool, args, `mcpr_${this.#nextCallId()}`, context));
+  }
+
+  /** The provider listed a hosted MCP server's tools: an `mcp_list_tools` item. */
+  listsMcpTools(server: string, tools: readonly HostedMcpToolInfo[]): this {
+    const context = this.#at('listsMcpTools');
+    return this.#hosted(hostedMcpListTools(server, tools, `mcpl_${this.#nextCallId()}`, context));
+  }
+
+  /** A `computer_call` the SDK runs on the agent's `computerTool({ computer })`: `{ type: 'click', x, y, button: 'left' }`. */
+  usesComputer(action: ComputerAction, options?: CallOptions): this {
+    const context = this.#at('usesComputer');
+    if (typeof action !== 'object' || action === null || typeof (action as { type?: unknown }).type !== 'string') {
+      throw misuse(context, 'invalid_arguments', `expected a computer action like { type: 'screenshot' }; got ${kindOf(action)}.`);
+    }
+    this.#items.push({ type: 'computer', action: { ...(action as Record<string, unknown>) }, ...this.#callId(options, context) });
+    this.#labels.push(`usesComputer(${brief(action, 40)})`);
+    return this;
+  }
+
+  #hosted(call: HostedCall): this {
+    this.#items.push({ type: 'hosted', make: call.make });
+    this.#labels.push(call.label);
+    return this;
+  }
+
+  /** A reasoning item with this summary text. */
+  reasoning(text: string): this {
+    const context = this.#at('reasoning');
+    if (typeof text !== 'string') throw misuse(context, 'invalid_text', `expected a string; got ${kindOf(text)}.`);
+    this.#items.push({ type: 'reasoning', text });
+    this.#labels.push(`reasoning(${brief(text, 40)})`);
+    return this;
+  }
+
+  /** Any output item as the SDK's protocol spells it; sent as is, without checks. */
+  item(item: AgentOutputItem): this {
+    const context = this.#at('item');
+    if (typeof item !== 'object' || item === null || typeof (item as { type?: unknown }).type !== 'string') {
+      throw misuse(context, 'invalid_item', `expected an output item with a string "type"; got ${kindOf(item)}.`);
+    }
+    this.#items.push({ type: 'raw', item });
+    this.#labels.push(`item(${item.type})`);
+    return this;
+  }
+
+  /** The usage this turn reports (defaults to one request and no tokens). */
+  usage(usage: UsageInput): this {
+    const context = this.#at('usage');
+    if (typeof usage !== 'object' || usage === null) {
+      throw misuse(context, 'invalid_option', `expected a usage object like { inputTokens: 10 }; got ${kindOf(usage)}.`);
+    }
+    this.#usage = usage;
+    return this;
+  }
+
+  /** @internal What the turn holds, for the script. */
+  build(): { items: PlannedItem[]; labels: string[]; usage: UsageInput | undefined; explicitIds: boolean } {
+    return { items: this.#items, labels: this.#labels, usage: this.#usage, explicitIds: this.#explicitIds };
+  }
+
+  #at(verb: string): StepContext {
+    if (!this.#nested) return this.#context;
+    // Spelled out: a spread that then overwrites `verb` takes V8's slow path, and this runs for
+    // every item written (bench/README.md, the workflow benchmark).
+    const { double, stepIndex, verb: within } = this.#context;
+    return { double, stepIndex, verb, within };
+  }
+
+  #callId(options: CallOptions | undefined, context: StepContext): { callId: string; fixedId?: true } {
+    const explicit = explicitCallId(options, context);
+    if (explicit !== undefined) {
+      this.#explicitIds = true;
+      return { callId: explicit, fixedId: true };
+    }
+    return { callId: this.#nextCallId() };
+  }
+}
+
+/** Options of a scripted function call: its id, and whether its tool is meant to fail. */
+export interface ModelCallOptions extends CallOptions {
+  /** The tool is meant to fail: `true`, or a string the text the SDK hands the model contains, or a RegExp it matches. Not needed where a `sandbox()` or `mcp()` step plans the failure. */
+  toolFails?: ToolFailure;
+}
+
+function toolFailsOf(options: ModelCallOptions | undefined, context: StepContext): ToolFailure | undefined {
+  const toolFails = typeof options === 'object' && options !== null ? options.toolFails : undefined;
+  if (toolFails === undefined || toolFails === true || toolFails instanceof RegExp || (typeof toolFails === 'string' && toolFails !== '')) return toolFails;
+  throw misuse(context, 'invalid_option', `toolFails is true, or the error text (a non-empty string or a RegExp) the model is handed; got ${kindOf(toolFails)}.`);
+}
+
+export function messageText(text: unknown, context: StepContext): string {
+  if (typeof text === 'string') return text;
+  if (typeof text === 'object' && text !== null && !Array.isArray(text)) {
+    try {
+      return JSON.stringify(text);
+    } catch (error) {
+      throw misuse(context, 'invalid_text', `the reply object is not JSON-serializable: ${(error as Error).message}`);
+    }
+  }
+  throw misuse(context, 'invalid_text', `expected the reply text (or an object for structured output); got ${kindOf(text)}.`);
+}

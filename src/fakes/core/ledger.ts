@@ -1,0 +1,145 @@
+import { IncompleteScriptError } from '../../errors/IncompleteScriptError';
+import { MismatchError, type MismatchSpec } from '../../errors/MismatchError';
+import { numbered } from '../../format/numberedList';
+import { isComplete, type DoubleKind, type DoubleReport } from '../../vocabulary';
+import { noteActivity } from './activity';
+import { noteMismatch, track } from './registry';
+
+/** The key under which every double of the kit hands out its ledger; matchers find doubles by it. */
+export const LEDGER = Symbol.for('agents-testkit.ledger');
+
+/** A step not consumed yet: its zero-based position in the script and its label. */
+export interface PendingStep {
+  readonly index: number;
+  readonly label: string;
+}
+
+/** What a double tells its ledger when it creates it. */
+export interface LedgerSetup<View> {
+  kind: DoubleKind;
+  /** The user's name for the double, if any. */
+  name: string | undefined;
+  /** `false` keeps the double out of the after-each verification. */
+  verify: boolean;
+  /** The steps the double has not consumed yet, in script terms. */
+  pending(): readonly PendingStep[];
+  /** What the double cannot know about itself, said in every report. */
+  notes?: readonly string[];
+  /** What matchers read off this kind of double (its calls, the files it wrote …). */
+  view?(): View;
+}
+
+interface CallEntry {
+  describe: string | (() => string);
+  mismatch: boolean;
+}
+
+/**
+ * The bookkeeping every double shares, composed rather than inherited (the builders already
+ * subclass the doubles): the label, registration for the after-each verification, the recorded
+ * calls, the recorded mismatches, the pending steps, `assertComplete` and the report.
+ */
+export class Ledger<View = unknown> {
+  readonly kind: DoubleKind;
+  readonly name: string | undefined;
+  readonly #setup: LedgerSetup<View>;
+  readonly #calls: CallEntry[] = [];
+  readonly #mismatches: MismatchError[] = [];
+  /** What an unnamed double serves (`agent "Triage"`), so that messages say which of several it is. */
+  readonly #serves: string[] = [];
+
+  constructor(setup: LedgerSetup<View>) {
+    this.kind = setup.kind;
+    this.name = setup.name;
+    this.#setup = setup;
+    if (setup.verify) track(this);
+  }
+
+  /**
+   * How messages name the double: `sandbox("ci")` when the user named it; otherwise its kind and
+   * what it serves, once known — `model() for agent "Triage"` — so that a graph of unnamed
+   * scripts still says which one a message is about.
+   */
+  get label(): string {
+    if (this.name !== undefined) return `${this.kind}(${JSON.stringify(this.name)})`;
+    if (this.#serves.length === 0) return `${this.kind}()`;
+    return `${this.kind}() for ${listed(this.#serves)}`;
+  }
+
+  /** Notes what the double serves: an agent that called it, or a route a provider gave it (`model "gpt-5"`). */
+  serve(what: string): void {
+    if (!this.#serves.includes(what)) this.#serves.push(what);
+  }
+
+  /** Records a call, described now or when a report needs it; returns its zero-based index. */
+  record(describe: string | (() => string)): number {
+    noteActivity();
+    return this.#calls.push({ describe, mismatch: false }) - 1;
+  }
+
+  /** The number of calls recorded so far: the index the next call will get. */
+  get callCount(): number {
+    return this.#calls.length;
+  }
+
+  /** Words a mismatch in the one shape every double uses, records it, and marks its call. */
+  mismatch(spec: Omit<MismatchSpec, 'double'>): MismatchError {
+    const error = new MismatchError({ ...spec, double: this.label });
+    this.#mismatches.push(error);
+    const entry = spec.anchor === undefined ? this.#calls[spec.callIndex] : undefined;
+    if (entry) entry.mismatch = true;
+    // A mismatch after the double was verified (a run still going when its test ended) is late:
+    // the registry keeps it for the next verification point.
+    noteMismatch(this, error.message.split('\n')[0] as string);
+    return error;
+  }
+
+  /** Every mismatch recorded, in the order they came. */
+  get mismatches(): readonly MismatchError[] {
+    return this.#mismatches;
+  }
+
+  /** What matchers read off this kind of double. */
+  view(): View {
+    if (!this.#setup.view) throw new Error(`${this.label} has no view for matchers`);
+    return this.#setup.view();
+  }
+
+  report(): DoubleReport {
+    return {
+      label: this.label,
+      pending: this.#setup.pending().map((step) => numbered(step.index, step.label)),
+      // Reports list one line per mismatch; the full message is on the error itself.
+      mismatches: this.#mismatches.map((mismatch) => mismatch.message.split('\n')[0] as string),
+      calls: this.#calls.map((call, index) => {
+        const text = typeof call.describe === 'function' ? call.describe() : call.describe;
+        return numbered(index, `${text}${call.mismatch ? ' (mismatch)' : ''}`);
+      }),
+      ...(this.#setup.notes ? { notes: this.#setup.notes } : {}),
+    };
+  }
+
+  /** Throws `IncompleteScriptError` when steps are left or a call did not match the script. */
+  assertComplete(): void {
+    const report = this.report();
+    if (!isComplete(report)) throw new IncompleteScriptError([report]);
+  }
+}
+
+function listed(entries: readonly string[]): string {
+  return entries.length === 1 ? (entries[0] as string) : `${entries.slice(0, -1).join(', ')} and ${entries.at(-1)}`;
+}
+
+/** Anything that reports on itself: a kit double's ledger, or an adapter of an SDK double. */
+export interface Reporting {
+  report(): DoubleReport;
+}
+
+/** The ledger of a double of this kit (from either of its builds), or `undefined`. */
+export function ledgerOf<View = unknown>(value: unknown): Ledger<View> | undefined {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return undefined;
+  const ledger = (value as { [LEDGER]?: unknown })[LEDGER];
+  return typeof ledger === 'object' && ledger !== null && typeof (ledger as Reporting).report === 'function'
+    ? (ledger as Ledger<View>)
+    : undefined;
+}

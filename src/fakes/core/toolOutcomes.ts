@@ -1,0 +1,74 @@
+import type { ModelRequest } from '@openai/agents';
+import { toolOutputText } from '../../format/toolOutputText';
+import { isSdkToolErrorText } from '../../sdk/coupling';
+import { claimPlannedFailure, plannedFailureMark } from './plannedFailures';
+
+/** A scripted call's planned outcome: `undefined` runs the tool; a failure, matching the text the SDK hands the model if given. */
+export type ToolFailure = true | string | RegExp;
+
+/** A function call a script emitted, waiting for its output to come back in a later request. */
+export interface EmittedCall {
+  readonly callId: string;
+  readonly name: string;
+  /** Its parsed arguments (the raw text when they are not JSON). */
+  readonly args: unknown;
+  /** The turn that made the call. */
+  readonly stepIndex: number;
+  readonly toolFails: ToolFailure | undefined;
+}
+
+/** What became of an emitted call: the output the SDK handed the model, and whether it is the SDK's error text. */
+export interface ToolOutcome {
+  readonly call: EmittedCall;
+  readonly output: string;
+  readonly failed: boolean;
+  /** The failure was planned by the double the tool called (a sandbox's or an MCP server's `.fails(error)`). */
+  readonly plannedElsewhere: boolean;
+}
+
+/**
+ * The function calls a script emitted, until their outputs come back. The SDK turns a tool that
+ * throws (or whose arguments do not fit its schema, or time out) into an error text for the model
+ * and runs on; the next request of the same agent carries that text, which is where a script sees
+ * what its call came to.
+ */
+export class ToolOutcomes {
+  /** Each call still waiting, with the moment it was made: a double's planned failure after it may be its. */
+  readonly #waiting = new Map<string, { call: EmittedCall; since: number }>();
+
+  emitted(call: EmittedCall): void {
+    this.#waiting.set(call.callId, { call, since: plannedFailureMark() });
+  }
+
+  /** The outcomes this request carries for calls the script emitted; each is reported once. */
+  settle(request: ModelRequest): ToolOutcome[] {
+    if (this.#waiting.size === 0 || typeof request.input === 'string') return [];
+    const outcomes: ToolOutcome[] = [];
+    for (const item of request.input) {
+      if (item.type !== 'function_call_result') continue;
+      const waiting = this.#waiting.get(item.callId);
+      if (!waiting) continue;
+      this.#waiting.delete(item.callId);
+      const { call, since } = waiting;
+      const output = toolOutputText(item.output);
+      const failed = isSdkToolErrorText(output);
+      outcomes.push({ call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, call.args, since) });
+    }
+    return outcomes;
+  }
+}
+
+/**
+ * Whether an outcome is what the call planned: an output when it planned none, or a failure the
+ * double its tool called planned; the SDK's error text for `toolFails: true`; for a string or
+ * RegExp, an output that matches it (a tool with its own `errorFunction` hands the model its own text).
+ */
+export function asPlanned(outcome: ToolOutcome): boolean {
+  const expected = outcome.call.toolFails;
+  if (expected === undefined) return !outcome.failed || outcome.plannedElsewhere;
+  if (expected === true) return outcome.failed;
+  if (typeof expected === 'string') return outcome.output.includes(expected);
+  expected.lastIndex = 0;
+  return expected.test(outcome.output);
+}
+

@@ -1,0 +1,508 @@
+import { redactText } from '../../format/secrets';
+import { Usage, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type ModelRetryAdvice, type ModelRetryAdviceRequest, type StreamEvent } from '@openai/agents';
+import {
+  assistantMessage,
+  functionCall,
+  modelError,
+  modelResponder,
+  modelResponse,
+  modelStream,
+  ScriptedModel,
+  type RecordedModelCall,
+  type ScriptedModelInput,
+} from '@openai/agents/testing';
+import { currentConfig } from '../../config';
+import { MismatchError, mismatchSentence, type MismatchSpec } from '../../errors/MismatchError';
+import { brief } from '../../format/brief';
+import { listNames } from '../../format/closest';
+import { parseArguments } from '../../format/modelInput';
+import { numbered } from '../../format/numberedList';
+import { currentAgentName, handoffToolName, hostedToolNeeded, withoutInternal, type PublicRequest } from '../../sdk/coupling';
+import type { DoubleOptions } from '../../vocabulary';
+import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
+import { injectFault } from '../core/faults';
+import { Ledger, LEDGER } from '../core/ledger';
+import { describeModelCall, unexpectedModelCall } from './unexpectedCall';
+import { modelCall } from './call';
+import { offerOf, offeredNames, outputProblem } from './offer';
+import { callIdsIn, type DerivedOutput, type PlannedCallId, type PlannedItem, type PlannedTurn } from './turn';
+import { firstLine, isAssertionError, isUnplannedError } from '../core/predicate';
+import { asPlanned, ToolOutcomes, type ToolFailure } from '../core/toolOutcomes';
+
+/** What matchers read off a `model()` script. */
+export interface ModelView {
+  label: string;
+  requests: readonly PublicRequest[];
+}
+
+export interface ModelDoubleOptions extends DoubleOptions {
+  /** How long a `responds()` responder or a `streams()` event source may take before the turn fails. Default 2000 ms. */
+  timeoutMs?: number;
+}
+
+/** What a planned turn's calls mean, by call id: those meant to fail, and those of tools meant to be unknown to the agent. */
+interface CallPlan {
+  readonly fails: Map<string, ToolFailure>;
+  readonly unknown: Set<string>;
+}
+
+interface CallRecord {
+  streamed: boolean;
+  /** The turn the call consumed, if the script had one. */
+  stepIndex: number | undefined;
+}
+
+/**
+ * A `Model` that plays planned turns in order. The SDK's `ScriptedModel` does the heavy lifting
+ * (request snapshots, automatic streaming, retry advice, aborts): each planned turn is handed to
+ * it only when its call comes, because only then can it be checked against what the request
+ * offers — its tools, handoffs and hosted tools, their schemas and its `toolChoice` — and the
+ * request is where the outcomes of the script's earlier tool calls come back.
+ */
+export class ModelDouble implements Model {
+  readonly name: string | undefined;
+  readonly #inner = new ScriptedModel();
+  readonly #turns: PlannedTurn[] = [];
+  readonly #ledger: Ledger<ModelView>;
+  readonly #outcomes = new ToolOutcomes();
+  readonly #timeoutMs: number;
+  /** The turns consumed, by index: in order, except keyed turns, which answer calls by content. */
+  readonly #consumed = new Set<number>();
+  /** The first turn in order that may not be consumed yet (every one before it was). */
+  #cursor = 0;
+  #keyed = 0;
+
+  constructor(options: ModelDoubleOptions = {}) {
+    this.name = options.name;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_RESPONDER_TIMEOUT_MS;
+    this.#ledger = new Ledger({
+      kind: 'model',
+      name: options.name,
+      verify: options.verify !== false,
+      pending: () => this.#turns.flatMap((turn, index) => (this.#consumed.has(index) || turn.optional ? [] : [{ index, label: turn.label }])),
+      view: () => ({ label: this.label, requests: this.requests }),
+    });
+  }
+
+  /** The bookkeeping matchers and the after-each verification read. */
+  get [LEDGER](): Ledger<ModelView> {
+    return this.#ledger;
+  }
+
+  /** How messages name this double: `model()` or `model("support")`. */
+  get label(): string {
+    return this.#ledger.label;
+  }
+
+  /** Every recorded model request in order, as frozen snapshots. */
+  get requests(): readonly PublicRequest[] {
+    return Object.freeze(this.#inner.calls.map((call) => withoutInternal(call.request)));
+  }
+
+  get firstRequest(): PublicRequest | undefined {
+    const call = this.#inner.firstCall;
+    return call && withoutInternal(call.request);
+  }
+
+  get lastRequest(): PublicRequest | undefined {
+    const call = this.#inner.lastCall;
+    return call && withoutInternal(call.request);
+  }
+
+  /** The number of planned turns not consumed yet. */
+  get remainingSteps(): number {
+    return this.#turns.filter((turn, index) => !this.#consumed.has(index) && !turn.optional).length;
+  }
+
+  /** Throws `IncompleteScriptError` when turns are left or a call did not match the script. */
+  assertComplete(): void {
+    this.#ledger.assertComplete();
+  }
+
+  getResponse(request: ModelRequest): Promise<ModelResponse> {
+    this.#prepare(request, false);
+    return this.#inner.getResponse(request);
+  }
+
+  getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+    this.#prepare(request, true);
+    return this.#inner.getStreamedResponse(request);
+  }
+
+  getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {
+    return this.#inner.getRetryAdvice(request);
+  }
+
+  /** Appends a planned turn; the builder's only way in. Returns its zero-based index. */
+  protected appendTurn(turn: PlannedTurn): number {
+    this.#turns.push(turn);
+    if (turn.key) this.#keyed += 1;
+    return this.#turns.length - 1;
+  }
+
+  /** Replaces the turn at `index` with its finished form (a key or `optional()` added), while no call has consumed it. */
+  protected replaceTurn(index: number, turn: PlannedTurn): boolean {
+    const old = this.#turns[index];
+    if (!old || this.#consumed.has(index)) return false;
+    if (turn.key && !old.key) this.#keyed += 1;
+    this.#turns[index] = turn;
+    return true;
+  }
+
+  /**
+   * The turn that answers this call: the first keyed turn whose key accepts it, otherwise the next
+   * turn in order (keyed turns are skipped: they answer by content, never by position).
+   */
+  #turnFor(request: ModelRequest, streamed: boolean, index: number): number | undefined {
+    if (this.#keyed > 0) {
+      const call = modelCall({ index, streamed, request } as RecordedModelCall);
+      const keyed = this.#turns.findIndex((turn, at) => turn.key !== undefined && !this.#consumed.has(at) && turn.key(call));
+      if (keyed !== -1) return keyed;
+    }
+    while (this.#cursor < this.#turns.length && (this.#consumed.has(this.#cursor) || this.#turns[this.#cursor]?.key)) this.#cursor += 1;
+    return this.#cursor < this.#turns.length ? this.#cursor : undefined;
+  }
+
+  /** The planned turn at `index`, for `times(n)`. */
+  protected turnAt(index: number): PlannedTurn | undefined {
+    return this.#turns[index];
+  }
+
+  protected get turnCount(): number {
+    return this.#turns.length;
+  }
+
+  /** Hands the inner model exactly one step for this call: the next turn, or the mismatch. */
+  #prepare(request: ModelRequest, streamed: boolean): void {
+    // An aborted request never reaches a step upstream; leave the script untouched too.
+    if (request.signal?.aborted) return;
+    // A sweep's fault takes the call's place: no turn is used, the call fails (advising a retry, or not).
+    const fault = injectFault('model', (n) => [`model call ${n} fails`, `model call ${n} fails, retry advised`]);
+    if (fault) {
+      this.#ledger.record(`${streamed ? 'streamed model call' : 'model call'} → ${fault.point} (injected)`);
+      const advice = fault.point.endsWith('retry advised') ? { suggested: true, replaySafety: 'safe' as const, retryAfterMs: 0 } : undefined;
+      this.#inner.enqueue(modelError(fault.error, advice));
+      return;
+    }
+    // The runner's turn span names the agent: an unnamed script is then named after what it serves.
+    const agent = this.name === undefined ? currentAgentName() : undefined;
+    if (agent !== undefined) this.#ledger.serve(`agent ${JSON.stringify(agent)}`);
+    const stepIndex = this.#turnFor(request, streamed, this.#ledger.callCount);
+    const record: CallRecord = { streamed, stepIndex };
+    const callIndex = this.#ledger.record(() => this.#describeCall(record));
+    this.#readOutcomes(request, callIndex);
+    let step: ScriptedModelInput;
+    if (stepIndex === undefined) {
+      step = modelError(this.#ledger.mismatch(this.#ranOut(request, callIndex, streamed)));
+    } else {
+      this.#consumed.add(stepIndex);
+      const turn = this.#turns[stepIndex] as PlannedTurn;
+      try {
+        step = this.#stepFor(turn, request, streamed, callIndex, stepIndex);
+      } catch (error) {
+        if (!(error instanceof MismatchError)) throw error;
+        step = modelError(error);
+      }
+    }
+    this.#inner.enqueue(step);
+  }
+
+  #describeCall(record: CallRecord): string {
+    const kind = record.streamed ? 'streamed model call' : 'model call';
+    const turn = record.stepIndex === undefined ? undefined : this.#turns[record.stepIndex];
+    return `${kind} → ${turn ? `turn ${numbered(record.stepIndex as number, turn.label)}` : 'no turn left'}`;
+  }
+
+  #stepFor(turn: PlannedTurn, request: ModelRequest, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
+    switch (turn.kind) {
+      case 'output': {
+        const plan: CallPlan = { fails: new Map(), unknown: new Set() };
+        const output = this.#outputFor(turn.items, request, callIndex, stepIndex, plan);
+        this.#answers(request, output, callIndex, stepIndex, plan);
+        const response = turn.usage
+          ? { output, usage: new Usage(turn.usage), responseId: `scripted-response-${callIndex + 1}` }
+          : output;
+        // A queued response step is deep-copied by the SDK to guard it from later edits; items built
+        // here for this one call need no guard, and as a responder they skip the copy (bench/README.md:
+        // it was most of the kit's cost per call). Items the user handed in with t.item() keep it.
+        if (streamed && turn.deltas) return modelStream(deltaEvents(turn.deltas, output, callIndex));
+        if (turn.items.some((item) => item.type === 'raw')) return modelResponse(response);
+        return modelResponder(() => response);
+      }
+      case 'error':
+        return modelError(turn.error, turn.advice);
+      case 'responder':
+        return modelResponder(async (call) => {
+          const derived = this.#derive(await this.#respond(turn, call, stepIndex), call, stepIndex);
+          this.#answers(request, Array.isArray(derived) ? derived : derived.output, callIndex, stepIndex);
+          return derived;
+        });
+      case 'stream': {
+        if (!streamed) return modelResponder(() => this.#responseFromStream(turn, request, callIndex, stepIndex));
+        const done = Array.isArray(turn.events) ? turn.events.find(isResponseDone) : undefined;
+        if (done) this.#answers(request, done.response.output as AgentOutputItem[], callIndex, stepIndex);
+        return modelStream(Array.isArray(turn.events) ? turn.events : this.#checkedEvents(turn, request, callIndex, stepIndex));
+      }
+    }
+  }
+
+  /** The items of a planned turn, made for this call: call ids picked (and what each call plans noted in `plan`), handoff names resolved. */
+  #outputFor(items: readonly PlannedItem[], request: ModelRequest, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem[] {
+    // Read off the request only when a call needs them: most turns are plain replies.
+    let taken: Set<string> | undefined;
+    return items.map((item) => {
+      switch (item.type) {
+        case 'message':
+          return assistantMessage(item.text);
+        case 'reasoning':
+          return { type: 'reasoning', content: [{ type: 'input_text', text: item.text }] };
+        case 'raw':
+          return item.item;
+        case 'hosted':
+          return item.make();
+        case 'computer':
+          return { type: 'computer_call', callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex), status: 'completed', action: item.action } as AgentOutputItem;
+        case 'patch':
+          // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
+          return { type: 'apply_patch_call', callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex), status: 'completed', operation: item.operation };
+        case 'call': {
+          const callId = this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex);
+          if (item.toolFails !== undefined) plan.fails.set(callId, item.toolFails);
+          if (item.unknown) plan.unknown.add(callId);
+          return functionCall(item.name, item.args, { callId });
+        }
+        case 'handoff': {
+          const toolName = item.toolName ?? handoffToolName(item.target, request.handoffs.map((handoff) => handoff.toolName));
+          return functionCall(toolName, item.args, { callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex) });
+        }
+      }
+    });
+  }
+
+  /**
+   * Checks that a model could have answered the request with `output` (see `outputProblem`), and
+   * notes its function calls, whose outputs the next request brings back; `plan` holds the calls
+   * the script means to fail, and those of tools it means the agent not to offer, by call id.
+   */
+  #answers(request: ModelRequest, output: readonly AgentOutputItem[], callIndex: number, stepIndex: number, plan?: CallPlan): void {
+    // Most turns are plain replies under toolChoice "auto": nothing to read off the request.
+    if (!output.some(isToolCall) && (request.modelSettings?.toolChoice ?? 'auto') === 'auto') return;
+    const offer = offerOf(request);
+    const problem = outputProblem(output, offer, plan?.unknown);
+    if (problem) {
+      throw this.#ledger.mismatch({
+        ...problem,
+        callIndex,
+        stepIndex,
+        actual:
+          problem.kind === 'tool_choice'
+            ? `a request with toolChoice "${offer.toolChoice}"`
+            : `a request offering ${listNames(offeredNames(offer))}`,
+        expected: this.#turnLabel(stepIndex),
+      });
+    }
+    for (const item of output) {
+      if (item.type !== 'function_call' || !offer.functions.has(item.name)) continue;
+      this.#outcomes.emitted({ callId: item.callId, name: item.name, args: parseArguments(item.arguments), stepIndex, toolFails: plan?.fails.get(item.callId) });
+    }
+  }
+
+  /**
+   * Reads the outcomes of the script's earlier calls off the request. One the script did not plan
+   * (a tool that failed, or one planned to fail that ran) is recorded as a mismatch, per the
+   * `onToolFailure` setting. It is not thrown: the call that failed was the tool's, not this one,
+   * and the run goes on as the SDK means it to (a sandbox that refused a command has the cause).
+   */
+  #readOutcomes(request: ModelRequest, callIndex: number): void {
+    for (const outcome of this.#outcomes.settle(request)) {
+      if (asPlanned(outcome)) continue;
+      const { call, output } = outcome;
+      const spec = {
+        callIndex,
+        stepIndex: call.stepIndex,
+        actual: `a request carrying the output of ${call.name} (${call.callId})`,
+        ...(call.toolFails === undefined
+          ? {
+              kind: 'tool_failed' as const,
+              expected: `${this.#turnLabel(call.stepIndex)} to run the tool`,
+              why: `The SDK handed the model ${brief(output, 100)} instead: the tool threw, its arguments did not fit its schema or were not JSON, or it timed out`,
+              fix: `If the test means the tool to fail, say so: .calls(${call.name}, …, { toolFails: true }), or see configure({ onToolFailure })`,
+            }
+          : {
+              kind: 'tool_not_failed' as const,
+              expected: `${this.#turnLabel(call.stepIndex)} to fail`,
+              why: `The tool's output was ${brief(output, 100)}`,
+              fix: 'Leave out { toolFails } if the tool should run, or change what it expects',
+            }),
+      };
+      const policy = currentConfig().onToolFailure;
+      if (spec.kind === 'tool_failed' && policy !== 'error') {
+        if (policy === 'warn') console.warn(redactText(`agents-testkit: ${mismatchSentence({ ...spec, double: this.label })}`));
+        continue;
+      }
+      this.#ledger.mismatch(spec);
+    }
+  }
+
+  #turnLabel(stepIndex: number): string {
+    return (this.#turns[stepIndex] as PlannedTurn).label;
+  }
+
+  /**
+   * The call id to emit. Scripts number their calls alike (`call_1`…), so a generated id that the
+   * conversation already holds — another script's call, across a handoff — moves to a free `call_1_2`;
+   * the SDK would otherwise mix the two calls up. An id the user fixed is never changed: it fails.
+   */
+  #callIdFor(item: PlannedCallId, taken: Set<string>, callIndex: number, stepIndex: number): string {
+    let callId = item.callId;
+    if (taken.has(callId) && !item.fixedId) {
+      let suffix = 2;
+      while (taken.has(`${item.callId}_${suffix}`)) suffix += 1;
+      callId = `${item.callId}_${suffix}`;
+    }
+    if (!taken.has(callId)) {
+      taken.add(callId);
+      return callId;
+    }
+    throw this.#ledger.mismatch({
+      kind: 'duplicate_call_id',
+      callIndex,
+      stepIndex,
+      actual: `a conversation that already holds call id "${callId}"`,
+      expected: this.#turnLabel(stepIndex),
+      why: `The turn would emit "${callId}" again (given with { callId }), and the SDK would mix up the two calls`,
+      fix: 'Give this call another { callId }',
+    });
+  }
+
+  #ranOut(request: ModelRequest, callIndex: number, streamed: boolean): Omit<MismatchSpec, 'double'> {
+    const total = this.#turns.length;
+    return unexpectedModelCall({
+      request,
+      callIndex,
+      streamed,
+      why: `The script has no turns left (${total === 0 ? 'it has none' : `all ${total} used`})`,
+      fix: 'Script another turn (e.g. .thenReplies("…")) if the workflow should go on',
+    });
+  }
+
+  /** A responder's output, within the double's time; an assertion or a bug inside it is a mismatch, not the failure it meant. */
+  async #respond(turn: Extract<PlannedTurn, { kind: 'responder' }>, call: RecordedModelCall, stepIndex: number): Promise<DerivedOutput> {
+    try {
+      return await bounded(
+        Promise.resolve().then(() => turn.respond(modelCall(call))),
+        this.#timeoutMs,
+        () => this.#timedOut(call.index, stepIndex, 'Its responder'),
+      );
+    } catch (error) {
+      throw this.#unplanned(error, call.index, stepIndex, 'Its responder');
+    }
+  }
+
+  /** `error` as the call fails with it: a mismatch when it is an assertion or a bug, as is when the script meant it. */
+  #unplanned(error: unknown, callIndex: number, stepIndex: number, who: string): unknown {
+    if (error instanceof MismatchError || !isUnplannedError(error)) return error;
+    return this.#ledger.mismatch({
+      kind: isAssertionError(error) ? 'failed_assertion' : 'responder_failed',
+      callIndex,
+      stepIndex,
+      actual: 'a model call',
+      expected: this.#turnLabel(stepIndex),
+      why: `${who} threw ${firstLine(error)}`,
+      fix: 'To fail the model call on purpose, use .fails(error), or throw an Error of your own',
+    });
+  }
+
+  #timedOut(callIndex: number, stepIndex: number, who: string): MismatchError {
+    return this.#ledger.mismatch({
+      kind: 'responder_timeout',
+      callIndex,
+      stepIndex,
+      actual: 'a model call',
+      expected: this.#turnLabel(stepIndex),
+      why: `${who} did not finish within ${this.#timeoutMs} ms`,
+      fix: 'Settle the promise it returns, or give the script more time: model({ timeoutMs })',
+    });
+  }
+
+  #derive(output: DerivedOutput, call: RecordedModelCall, stepIndex: number): ModelResponse | AgentOutputItem[] {
+    if (typeof output === 'string') return [assistantMessage(output)];
+    if (Array.isArray(output)) return output as AgentOutputItem[];
+    if (isModelResponse(output)) return output;
+    if (typeof output === 'object' && output !== null && typeof (output as { type?: unknown }).type === 'string') {
+      return [output as AgentOutputItem];
+    }
+    throw this.#ledger.mismatch({
+      kind: 'invalid_step',
+      callIndex: call.index,
+      stepIndex,
+      actual: describeModelCall(call.request, call.streamed),
+      expected: this.#turnLabel(stepIndex),
+      why: `The responder returned ${brief(output)}; it must return a string, an output item, an array of output items or a ModelResponse`,
+    });
+  }
+
+  /** The events of an async `streams()` turn, each within the double's time, their output checked as it passes. */
+  async *#checkedEvents(turn: Extract<PlannedTurn, { kind: 'stream' }>, request: ModelRequest, callIndex: number, stepIndex: number): AsyncIterable<StreamEvent> {
+    const iterator = (turn.events as AsyncIterable<StreamEvent>)[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<StreamEvent>;
+      try {
+        next = await bounded(iterator.next(), this.#timeoutMs, () => this.#timedOut(callIndex, stepIndex, 'Its event source'));
+      } catch (error) {
+        throw this.#unplanned(error, callIndex, stepIndex, 'Its event source');
+      }
+      if (next.done) return;
+      if (isResponseDone(next.value)) this.#answers(request, next.value.response.output as AgentOutputItem[], callIndex, stepIndex);
+      yield next.value;
+    }
+  }
+
+  async #responseFromStream(turn: Extract<PlannedTurn, { kind: 'stream' }>, request: ModelRequest, callIndex: number, stepIndex: number): Promise<ModelResponse> {
+    // A non-streamed run of a `streams` turn gets the response its final event carries.
+    const events = Array.isArray(turn.events) ? turn.events : this.#checkedEvents(turn, request, callIndex, stepIndex);
+    for await (const event of events) {
+      if (isResponseDone(event)) {
+        const { response } = event;
+        if (Array.isArray(turn.events)) this.#answers(request, response.output as AgentOutputItem[], callIndex, stepIndex);
+        return {
+          output: response.output,
+          usage: new Usage({ requests: 1, ...response.usage }),
+          responseId: response.id,
+        };
+      }
+    }
+    throw this.#ledger.mismatch({
+      kind: 'invalid_step',
+      callIndex,
+      stepIndex,
+      actual: 'a request that is not streamed',
+      expected: this.#turnLabel(stepIndex),
+      why: 'The turn has no response_done event, so a non-streamed run cannot take a response from it',
+      fix: 'End the events with a response_done event, or run the agent with { stream: true }',
+    });
+  }
+}
+
+/** A reply streamed in the script's pieces: the SDK's own events, as a provider would send them. */
+function deltaEvents(deltas: readonly string[], output: AgentOutputItem[], callIndex: number): StreamEvent[] {
+  const usage = { requests: 1, inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  return [
+    { type: 'response_started' },
+    ...deltas.map((delta): StreamEvent => ({ type: 'output_text_delta', delta })),
+    { type: 'response_done', response: { id: `scripted-response-${callIndex + 1}`, usage, output } } as StreamEvent,
+  ];
+}
+
+function isResponseDone(event: StreamEvent): event is Extract<StreamEvent, { type: 'response_done' }> {
+  return event.type === 'response_done';
+}
+
+function isToolCall(item: AgentOutputItem): boolean {
+  return item.type === 'function_call' || hostedToolNeeded(item as { type?: unknown; name?: unknown }) !== undefined;
+}
+
+
+function isModelResponse(value: unknown): value is ModelResponse {
+  return typeof value === 'object' && value !== null && Array.isArray((value as ModelResponse).output) && 'usage' in value;
+}

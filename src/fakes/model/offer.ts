@@ -1,0 +1,141 @@
+import type { AgentOutputItem, ModelRequest } from '@openai/agents';
+import type { MismatchKind } from '../../errors/MismatchError';
+import { closest } from '../../format/closest';
+import { parseArguments } from '../../format/modelInput';
+import { HANDOFF_TOOL_PREFIX, hostedMcpServerLabel, hostedToolNeeded, hostedToolsOffered } from '../../sdk/coupling';
+import { schemaProblem } from '../core/toolSchema';
+
+/** What a model request lets the model answer with: its tools, handoffs and hosted tools, and the tool choice. */
+export interface Offer {
+  /** Function tools by name, with the JSON schema of their parameters. */
+  readonly functions: ReadonlyMap<string, unknown>;
+  /** Handoff tool names (`transfer_to_billing`). */
+  readonly handoffs: readonly string[];
+  /** Hosted tool kinds (`apply_patch`, `web_search`, `mcp`). */
+  readonly hosted: ReadonlySet<string>;
+  /** The request's `toolChoice`: `auto` unless the settings say otherwise. */
+  readonly toolChoice: string;
+  /** The server labels of the hosted MCP tools offered (`hostedMcpTool({ serverLabel })`). */
+  readonly mcpServers: ReadonlySet<string>;
+}
+
+export function offerOf(request: ModelRequest): Offer {
+  const functions = new Map<string, unknown>();
+  for (const tool of request.tools) if (tool.type === 'function') functions.set(tool.name, tool.parameters);
+  return {
+    functions,
+    handoffs: request.handoffs.map((handoff) => handoff.toolName),
+    hosted: hostedToolsOffered(request.tools),
+    toolChoice: request.modelSettings?.toolChoice ?? 'auto',
+    mcpServers: new Set(request.tools.flatMap((tool) => {
+      const label = hostedMcpServerLabel(tool);
+      return label === undefined ? [] : [label];
+    })),
+  };
+}
+
+/** Why a turn's output cannot answer the request: the kind of mismatch, and sentences saying why and how to fix it. */
+export interface OutputProblem {
+  kind: Extract<MismatchKind, 'not_offered' | 'offered' | 'schema_mismatch' | 'tool_choice'>;
+  why: string;
+  fix?: string;
+}
+
+/**
+ * Whether a model could have answered the request with these output items: every call names a
+ * tool, handoff or hosted tool the request offers, with arguments that fit the tool's schema, and
+ * the request's `toolChoice` allows what the turn does. The first problem, or `undefined`. A call
+ * whose id is in `unknown` is meant to name a tool the request does not offer, and must not.
+ */
+export function outputProblem(items: readonly AgentOutputItem[], offer: Offer, unknown?: ReadonlySet<string>): OutputProblem | undefined {
+  for (const item of items) {
+    const problem = item.type === 'function_call' && unknown?.has(item.callId) ? offeredAfterAll(item.name, offer) : itemProblem(item, offer);
+    if (problem) return problem;
+  }
+  return toolChoiceProblem(items, offer);
+}
+
+/** Every name the request offers, for messages and suggestions. */
+export function offeredNames(offer: Offer): string[] {
+  return [...offer.functions.keys(), ...offer.handoffs, ...offer.hosted];
+}
+
+function itemProblem(item: AgentOutputItem, offer: Offer): OutputProblem | undefined {
+  if (item.type === 'function_call') {
+    if (offer.handoffs.includes(item.name)) return undefined;
+    if (!offer.functions.has(item.name)) {
+      return item.name.startsWith(HANDOFF_TOOL_PREFIX)
+        ? notOffered(`hands off through "${item.name}"`, item.name, offer, '', 'handoffs')
+        : notOffered(`calls tool "${item.name}"`, item.name, offer);
+    }
+    const args = parseArguments(item.arguments);
+    // Arguments that are not JSON are the raw-string escape hatch: the SDK's own parsing error shows up as a tool failure.
+    if (typeof args === 'string') return undefined;
+    const problem = schemaProblem(args, offer.functions.get(item.name));
+    if (problem === undefined) return undefined;
+    return {
+      kind: 'schema_mismatch',
+      why: `The turn calls "${item.name}" with arguments that do not fit its schema: ${problem}`,
+      fix: 'Change the scripted arguments to what the tool now takes',
+    };
+  }
+  const hosted = hostedToolNeeded(item as { type?: unknown; name?: unknown });
+  if (hosted === 'mcp' && offer.hosted.has(hosted)) return hostedMcpProblem(item, offer);
+  if (hosted === undefined || offer.hosted.has(hosted)) return undefined;
+  const extra = hosted === 'apply_patch' ? ' A SandboxAgent offers apply_patch with its filesystem() capability.' : '';
+  return notOffered(`calls the hosted tool "${hosted}"`, hosted, offer, extra);
+}
+
+/** A call meant to be of a tool the agent lacks (`callsUnknownTool`), which the request offers after all: the SDK would run it. */
+function offeredAfterAll(name: string, offer: Offer): OutputProblem | undefined {
+  if (!offer.functions.has(name) && !offer.handoffs.includes(name)) return undefined;
+  return {
+    kind: 'offered',
+    why: `The turn calls "${name}" as a tool the agent does not offer, but the agent offers it, so the SDK would run it instead of answering that it is not found`,
+    fix: 'Name a tool the agent lacks, or script an ordinary .calls(…)',
+  };
+}
+
+function notOffered(what: string, name: string, offer: Offer, extra = '', kind: 'tools' | 'handoffs' = 'tools'): OutputProblem {
+  const names = offeredNames(offer);
+  const suggestion = closest(name, names);
+  return {
+    kind: 'not_offered',
+    why: `The turn ${what}, which the agent does not offer`,
+    fix: `${suggestion ? `Did you mean "${suggestion}"?` : `Script one of the ${kind} it offers.`}${extra}`,
+  };
+}
+
+function isCall(item: AgentOutputItem): boolean {
+  return item.type === 'function_call' || hostedToolNeeded(item as { type?: unknown; name?: unknown }) !== undefined;
+}
+
+/** `required` needs a call, `none` forbids one, a tool's name needs a call of that tool. */
+function toolChoiceProblem(items: readonly AgentOutputItem[], offer: Offer): OutputProblem | undefined {
+  const choice = offer.toolChoice;
+  if (choice === 'auto') return undefined;
+  const calls = items.filter(isCall);
+  const fix = "A model cannot answer this way under that setting; script the turn the setting asks for, or check the agent's modelSettings.toolChoice";
+  if (choice === 'required') {
+    return calls.length > 0 ? undefined : { kind: 'tool_choice', why: 'The turn calls no tool, but the request sets toolChoice: "required"', fix };
+  }
+  if (choice === 'none') {
+    return calls.length === 0 ? undefined : { kind: 'tool_choice', why: 'The turn calls a tool, but the request sets toolChoice: "none"', fix };
+  }
+  const other = calls.find((item) => (item as { name?: unknown }).name !== choice);
+  if (calls.length > 0 && other === undefined) return undefined;
+  const called = other ? `calls "${String((other as { name?: unknown }).name)}"` : 'calls no tool';
+  return { kind: 'tool_choice', why: `The turn ${called}, but the request sets toolChoice: "${choice}"`, fix };
+}
+
+/** A hosted MCP item names its server by label: the request must offer a hosted MCP tool with that label. */
+function hostedMcpProblem(item: AgentOutputItem, offer: Offer): OutputProblem | undefined {
+  const label = ((item as { providerData?: { server_label?: unknown } }).providerData ?? {}).server_label;
+  if (typeof label !== 'string' || offer.mcpServers.has(label)) return undefined;
+  const suggestion = closest(label, [...offer.mcpServers]);
+  return {
+    kind: 'not_offered',
+    why: `The turn uses the hosted MCP server "${label}", which the agent does not offer (it offers ${[...offer.mcpServers].map((server) => `"${server}"`).join(', ')})`,
+    fix: suggestion ? `Did you mean "${suggestion}"?` : "Use the serverLabel of one of the agent's hostedMcpTool(…) tools",
+  };
+}

@@ -55,21 +55,18 @@ export {
 } from './builders/sandbox/sandbox';
 export { SandboxStep, type ReturnsArgs } from './builders/sandbox/step';
 export type { SandboxCall, ScriptedMethod, SessionMethod, EditorMethod } from './fakes/sandbox/plan';
-export {
-  realtime,
-  RealtimeScript,
-  type RealtimeCallOptions,
-  type ReplyOptions,
-  type TextReplyOptions,
-  type AudioReplyOptions,
-  type GuardrailTripOptions,
-  type ToolOutputOptions,
-  type ResponseOptions,
-  type McpApprovalRequestOptions,
-  type McpCallOptions,
-  type ResponseBuilder,
-  type ResponseCallOptions,
-} from './builders/realtime/realtime';
+export { realtime, RealtimeScript, type ResponseBuilder, type ResponseCallOptions } from './builders/realtime/realtime';
+export type {
+  RealtimeCallOptions,
+  ReplyOptions,
+  TextReplyOptions,
+  AudioReplyOptions,
+  GuardrailTripOptions,
+  ToolOutputOptions,
+  ResponseOptions,
+  McpApprovalRequestOptions,
+  McpCallOptions,
+} from './builders/realtime/options';
 export type { RealtimeOptions } from './fakes/realtime/RealtimeDouble';
 export type { RealtimeMcpTool } from './builders/realtime/events';
 export type { RealtimeCall, RealtimeMethod, RealtimePayload } from './fakes/realtime/call';

@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { run } from '@openai/agents';
 import { cassette, MismatchError, model, ScriptError, type Cassette } from 'agents-testkit';
 import { settleRecordings } from '../src/fakes/cassette/recordings';
-import { currentTest } from '../src/fakes/runnerState';
+import { currentTest } from '../src/runner/coupling';
 import { afterAll, agentWith, describe, eventually, expect, makeTempDir, rejectionOf, removeTempDirs, test, thrownBy } from './support';
 
 afterAll(removeTempDirs);

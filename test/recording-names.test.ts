@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { run } from '@openai/agents';
 import { cassette, mcp, mcpCassette, model, type Cassette, type McpCassetteData } from 'agents-testkit';
 import { z } from 'zod';
-import { currentTest } from '../src/fakes/runnerState';
+import { currentTest } from '../src/runner/coupling';
 import { afterAll, agentWith, describe, expect, makeTempDir, removeTempDirs, test, thrownBy } from './support';
 
 afterAll(removeTempDirs);

@@ -1,4 +1,4 @@
-// One probe per place the kit depends on something the SDK does not promise (src/sdk/coupling.ts).
+// One probe per place the kit depends on something the SDK does not promise (src/sdk/coupling/).
 // When an SDK release changes one of them, the probe that names it fails here, with the reason,
 // instead of a double somewhere quietly no longer catching drift.
 import {

@@ -5,7 +5,7 @@ import { InjectedFault, lifecycle, model, realtime, sandbox, sweep, SweepError, 
 import { functionCall } from '@openai/agents/testing';
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 import { z } from 'zod';
-import { hostProcess } from '../src/fakes/runnerState';
+import { hostProcess } from '../src/runner/coupling';
 import { REJECTION_WINDOW_MS } from '../src/sweep/rejections';
 import { describe, expect, rejectionOf, sandboxAgent, test } from './support';
 

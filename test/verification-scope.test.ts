@@ -5,7 +5,7 @@ import { IncompleteScriptError } from '../src/errors/IncompleteScriptError';
 import { ledgerOf } from '../src/fakes/core/ledger';
 import { markVerified, startWatching, takeCreated, takeLate, type DoubleScope, type RunnerReads } from '../src/fakes/core/registry';
 import { skippedTestsThatCouldUse, verify } from '../src/setup/install';
-import type { SkippedTest } from '../src/setup/runnerState';
+import type { SkippedTest } from '../src/runner/coupling';
 import { describe, expect, mark, test, thrownBy } from './support';
 
 const skipped = (path: string[], todo = false): SkippedTest => ({ path, title: [...path, 'a test'].join(' '), todo });

@@ -10,7 +10,6 @@ import {
 import { brief } from '../format/brief';
 import { numberedList } from '../format/numberedList';
 import type { MatcherState } from './context';
-import type { ToolCallRecord } from './runRecord';
 
 /** The runner-style first line: `expect(received).not.toHaveCalledTool(expected)`. */
 export function hint(state: MatcherState, name: string, expected = 'expected', secondArgument?: string): string {
@@ -36,18 +35,6 @@ export function invalidExpected(hintLine: string, what: string, value: unknown, 
 /** `get_weather({"city":"Tokyo"})` */
 export function describeToolCall(call: { name: string; args: unknown }): string {
   return `${call.name}(${call.args === undefined ? '' : brief(call.args, 100)})`;
-}
-
-/**
- * The numbered record of what the run did, the way aws-sdk-client-mock lists calls: the calls,
- * the ones that matched marked with an arrow, and the count at the end.
- */
-export function listToolCalls(calls: readonly ToolCallRecord[], marked: ReadonlySet<number> = new Set()): string {
-  if (calls.length === 0) return 'The run made no tool calls.';
-  const entries = calls.map(
-    (call) => `${describeToolCall(call)}${call.agent ? `  (${call.agent})` : ''}${call.status === 'ran' ? '' : `  — ${call.status}`}`,
-  );
-  return ['Tool calls of the run:', ...listed(entries, 'tool call', marked), '', `Number of tool calls: ${printReceived(calls.length)}`].join('\n');
 }
 
 /** The numbered lines of a matcher's list, marked entries in the received colour (see `numberedList`). */

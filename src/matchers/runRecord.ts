@@ -1,6 +1,6 @@
 import type { Agent, Handoff } from '@openai/agents';
-import { matcherErrorMessage } from './matcherUtils';
-import { invalidReceived } from './messages';
+import { matcherErrorMessage, printReceived } from './matcherUtils';
+import { describeToolCall, invalidReceived, listed } from './messages';
 import { ledgerOf } from '../fakes/core/ledger';
 import type { LifecycleView } from '../fakes/lifecycle/LifecycleRecorder';
 import { parseArguments } from '../format/modelInput';
@@ -48,6 +48,18 @@ export interface RunRecord {
   toolCalls: ToolCallRecord[];
   handoffs: HandoffRecord[];
   approvals: ApprovalRecord[];
+}
+
+/**
+ * The numbered record of what the run did, the way aws-sdk-client-mock lists calls: the calls,
+ * the ones that matched marked with an arrow, and the count at the end.
+ */
+export function listToolCalls(calls: readonly ToolCallRecord[], marked: ReadonlySet<number> = new Set()): string {
+  if (calls.length === 0) return 'The run made no tool calls.';
+  const entries = calls.map(
+    (call) => `${describeToolCall(call)}${call.agent ? `  (${call.agent})` : ''}${call.status === 'ran' ? '' : `  — ${call.status}`}`,
+  );
+  return ['Tool calls of the run:', ...listed(entries, 'tool call', marked), '', `Number of tool calls: ${printReceived(calls.length)}`].join('\n');
 }
 
 /**

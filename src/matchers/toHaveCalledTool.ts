@@ -1,9 +1,9 @@
 import { printDiff, printExpected, printReceived } from './matcherUtils';
 import { closest } from '../format/closest';
 import type { Matcher } from './context';
-import { hint, invalidExpected, listToolCalls, times } from './messages';
+import { hint, invalidExpected, times } from './messages';
 import { matchesPartial, subsetFor } from './partial';
-import { isOfTool, readRun, toolNameOf } from './runRecord';
+import { isOfTool, listToolCalls, readRun, toolNameOf } from './runRecord';
 
 /** The run called `tool`; `args` (optional) is a partial match on the parsed arguments. */
 export const toHaveCalledTool: Matcher<[tool: unknown, args?: unknown]> = function toHaveCalledTool(received, tool, args) {

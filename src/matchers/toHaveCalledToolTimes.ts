@@ -1,7 +1,7 @@
 import { printExpected, printReceived } from './matcherUtils';
 import type { Matcher } from './context';
-import { hint, invalidExpected, listToolCalls, times } from './messages';
-import { isOfTool, readRun, toolNameOf } from './runRecord';
+import { hint, invalidExpected, times } from './messages';
+import { isOfTool, listToolCalls, readRun, toolNameOf } from './runRecord';
 
 /** The run called `tool` exactly `count` times. */
 export const toHaveCalledToolTimes: Matcher<[tool: unknown, count: unknown]> = function toHaveCalledToolTimes(received, tool, count) {

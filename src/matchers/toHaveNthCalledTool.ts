@@ -1,8 +1,8 @@
 import { printDiff, printExpected, printReceived, RECEIVED_COLOR } from './matcherUtils';
 import type { Matcher } from './context';
-import { describeToolCall, hint, invalidExpected, listToolCalls } from './messages';
+import { describeToolCall, hint, invalidExpected } from './messages';
 import { matchesPartial, subsetFor } from './partial';
-import { isOfTool, readRun, toolNameOf } from './runRecord';
+import { isOfTool, listToolCalls, readRun, toolNameOf } from './runRecord';
 
 /** The n-th tool call of the run (counting from 1) was `tool`, with arguments matching `args`. */
 export const toHaveNthCalledTool: Matcher<[n: unknown, tool: unknown, args?: unknown]> = function toHaveNthCalledTool(

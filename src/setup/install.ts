@@ -32,7 +32,7 @@ import { matchers } from '../matchers/index';
 import { runSnapshotSerializer, type SnapshotSerializer } from '../matchers/runSnapshotSerializer';
 import { sdkRejectionListeners } from '../sdk/coupling';
 import { isComplete, type DoubleReport } from '../vocabulary';
-import type { SkippedTest } from './runnerState';
+import type { SkippedTest } from '../runner/coupling';
 
 /** What a setup entry hands over from its runner. */
 export interface RunnerHooks extends RunnerReads {

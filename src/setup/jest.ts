@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
 import { install, type RunnerHooks } from './install';
-import { followJestHooks, scopeInJest, skippedInJest } from './runnerState';
+import { skippedInJest } from '../runner/coupling';
+import { followJestHooks, scopeInJest } from '../runner/scope';
 import type { AgentsMatchers } from '../matchers/types';
 
 // Jest provides `@jest/globals` to every test file itself, also under `injectGlobals: false`.

@@ -1,7 +1,8 @@
 import * as vitest from 'vitest';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test as baseTest } from 'vitest';
 import { install } from './install';
-import { scopeInVitest, skippedInVitest } from './runnerState';
+import { skippedInVitest } from '../runner/coupling';
+import { currentSuiteReader, scopeInVitest } from '../runner/scope';
 import type { Kit } from './kit';
 import type { AgentsMatchers } from '../matchers/types';
 
@@ -9,9 +10,7 @@ import type { AgentsMatchers } from '../matchers/types';
  * The block Vitest is collecting (a `describe` body runs): `TestRunner.getCurrentSuite` from 4.1,
  * which deprecates `vitest/suite` (importing it prints a warning), and `vitest/suite` before.
  */
-const runnerStatics = (vitest as { TestRunner?: { getCurrentSuite?: () => unknown } }).TestRunner;
-const getCurrentSuite: () => unknown =
-  typeof runnerStatics?.getCurrentSuite === 'function' ? runnerStatics.getCurrentSuite : (await import('vitest/suite')).getCurrentSuite;
+const getCurrentSuite: () => unknown = currentSuiteReader(vitest) ?? (await import('vitest/suite')).getCurrentSuite;
 
 install({
   expect,

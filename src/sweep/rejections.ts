@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { after } from '../fakes/core/realTimers';
-import { hostProcess } from '../fakes/runnerState';
+import { hostProcess } from '../runner/coupling';
 
 /**
  * How long a run's window stays open after its body settled: an unhandled rejection that surfaces

@@ -4,7 +4,7 @@ import { OpenAIProvider, type Model } from '@openai/agents';
 import { ScriptError, type ScriptErrorReason } from '../../errors/ScriptError';
 import { CASSETTE_FORMAT, DEFAULT_CONVERSATION, REQUEST_FIELDS, type RequestField } from '../../fakes/cassette/file';
 import { loadCassette } from '../../fakes/cassette/store';
-import { currentTest } from '../../fakes/runnerState';
+import { currentTest } from '../../runner/coupling';
 import { recordingOnline } from '../../fakes/offline/networkGuard';
 import { allowingRealModels } from '../../fakes/provider/offlineGuard';
 import { CassetteModel, recordHint, type CassetteRedaction, type CassetteSetup } from '../../fakes/cassette/CassetteModel';

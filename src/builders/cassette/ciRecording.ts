@@ -9,7 +9,7 @@ import { relative } from 'node:path';
 import { RecordingInCIError } from '../../errors/RecordingInCIError';
 import { CASSETTE_MODE_ENV } from '../../fakes/cassette/CassetteModel';
 import { track, type Verifiable } from '../../fakes/core/registry';
-import { currentRunner, currentTestFile, type CurrentTest } from '../../fakes/runnerState';
+import { currentRunner, currentTestFile, type CurrentTest } from '../../runner/coupling';
 import type { DoubleReport } from '../../vocabulary';
 
 /** The environment variable a CI job sets to let recording doubles record. */

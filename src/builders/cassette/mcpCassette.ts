@@ -7,7 +7,7 @@ import { McpCassette } from '../../fakes/cassette/McpCassette';
 import type { McpServerSettings } from '../../fakes/mcp/McpDouble';
 import { loadMcpCassette, MCP_CASSETTE_FORMAT } from '../../fakes/cassette/mcpFile';
 import { conversationOf, DEFAULT_CONVERSATION } from '../../fakes/cassette/format';
-import { currentTest } from '../../fakes/runnerState';
+import { currentTest } from '../../runner/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';
 import { checkedOptions } from '../core/options';

@@ -9,7 +9,7 @@ import { openRecorder, partialsHolding } from '../../fakes/cassette/recordings';
 import { CASSETTE_MODE_ENV } from '../../fakes/cassette/CassetteModel';
 import { writeProblem } from '../../fakes/cassette/store';
 import type { RecordingFormat } from '../../fakes/cassette/format';
-import { declaredTests, type CurrentTest } from '../../fakes/runnerState';
+import { declaredTests, type CurrentTest } from '../../runner/coupling';
 import { kindOf } from '../core/stepContext';
 
 /**

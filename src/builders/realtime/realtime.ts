@@ -3,34 +3,24 @@ import type { RealtimeTransportEventTypes, RealtimeTransportLayer } from '@opena
 import { describeMs } from '../../format/audioFormat';
 import { RealtimeDouble, type ErrorReporter, type RealtimeOptions } from '../../fakes/realtime/RealtimeDouble';
 import type { RealtimeMethod } from '../../fakes/realtime/call';
-import type { AudioTarget, CallPattern, EmitStep, ErrorMatch, ExpectStep, LabelArg, ModelCall, PlannedEvent, RealtimeEventName, StepLabel } from '../../fakes/realtime/step';
+import type { AudioTarget, CallPattern, EmitStep, ErrorMatch, ExpectStep, LabelArg, ModelCall, PlannedEvent, RealtimeEventName, RealtimeStep, StepLabel } from '../../fakes/realtime/step';
 import type { CallOptions, CallRest, HandoffTarget, ToolRef } from '../../vocabulary';
-import {
-  audioItem,
-  event,
-  mcpApprovalRequestEvents,
-  mcpCallEvents,
-  mcpToolsListedEvents,
-  type RealtimeMcpTool,
-  responseEvents,
-  textItem,
-  toolCallItem,
-  usageEvents,
-  userMessageEvents,
-  userTranscriptEvents,
-  type ToolCallIds,
-} from './events';
-import { ResponseBuilder, type ResponseCallOptions, type ResponseHost } from './response';
-import {
-  DEFAULT_REJECTION,
-  guardrailFeedback,
-  handoffConfigPattern,
-  notFoundPattern,
-  outputMatcher,
-  readHandoff,
-  toolOutputPattern,
-  transferPattern,
-} from './rules';
+import { audioItem, event, type RealtimeMcpTool, responseEvents, textItem, usageEvents, userMessageEvents, userTranscriptEvents } from './events';
+import { mcpApprovalRequestStep, mcpCallStep, mcpResponseStep, mcpToolsListedStep } from './mcpSteps';
+import { ScriptMemory } from './memory';
+import type {
+  AudioReplyOptions,
+  GuardrailTripOptions,
+  McpApprovalRequestOptions,
+  McpCallOptions,
+  RealtimeCallOptions,
+  ResponseOptions,
+  TextReplyOptions,
+  ToolOutputOptions,
+} from './options';
+import { ResponseBuilder, type ResponseCallOptions } from './response';
+import { DEFAULT_REJECTION, guardrailTripSteps } from './rules';
+import { handoffCallStep, handoffSteps, reemitStep, toolCallStep, toolNotFoundStep, toolOutputStep, toolRejectionStep } from './toolSteps';
 import {
   audioChunks,
   checkAudioTarget,
@@ -45,75 +35,8 @@ import {
   checkReply,
   checkText,
   checkUsage,
-  isPlainObject,
 } from './validators';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
-import { argumentsOf, explicitCallId, toolNameOf } from '../core/validate';
-
-/** Options of a scripted tool call: the ids to emit instead of the script's next ones. */
-export interface RealtimeCallOptions extends CallOptions {
-  /**
-   * The call id to emit instead of the script's next `call_N`. `''` sends the call without one,
-   * as the server may: the SDK then knows the call by its item id, and so do `expectToolOutput`
-   * and `expectToolRejection`.
-   */
-  callId?: string;
-  responseId?: string;
-  itemId?: string;
-}
-
-/** Options of an expected tool output. */
-export interface ToolOutputOptions extends CallOptions {
-  /**
-   * Whether the output starts a response. The session starts one after a tool's output, and not
-   * after a `backgroundResult(…)`; the step checks the SDK's default (`true`) unless told.
-   */
-  startResponse?: boolean;
-}
-
-export interface ReplyOptions {
-  /** How the text streams; joined, the pieces must give the whole text. Word by word unless given. */
-  deltas?: readonly string[];
-  itemId?: string;
-  responseId?: string;
-}
-
-export interface TextReplyOptions extends ReplyOptions {
-  /** `false` leaves the response open (no completed item, no `turn_done`), as while it is still streaming. */
-  done?: boolean;
-}
-
-export interface AudioReplyOptions extends ReplyOptions {
-  /** The audio: one buffer, the chunks as they arrive, or a duration in ms (a tone in 100 ms chunks). 200 ms unless given. */
-  audio?: ArrayBuffer | readonly ArrayBuffer[] | number;
-}
-
-export interface GuardrailTripOptions {
-  /**
-   * How the session stops the blocked answer before it sends the feedback: `interrupt()` for
-   * audio, a `response.cancel` event for text still streaming, nothing for text already done.
-   * Taken from the latest reply in the script unless given.
-   */
-  stops?: 'interrupt' | 'cancel' | 'nothing';
-  /** The response a `response.cancel` names; the latest reply's in the script unless given. */
-  responseId?: string;
-}
-
-export interface ResponseOptions {
-  responseId?: string;
-}
-
-export interface McpApprovalRequestOptions {
-  itemId?: string;
-}
-
-export interface McpCallOptions {
-  /** What the server's tool returned; `null` (the default) for no output. */
-  output?: string | null;
-  itemId?: string;
-}
-
-type ToolCallRecord = ToolCallIds & { name: string; args: string };
 
 /**
  * A scripted Realtime transport: `new RealtimeSession(agent, { transport: realtime()… })`.
@@ -122,12 +45,7 @@ type ToolCallRecord = ToolCallIds & { name: string; args: string };
  * for instance after `await rt.settled()` for the next turn.
  */
 export class RealtimeScript extends RealtimeDouble implements RealtimeTransportLayer {
-  readonly #ids = { call: 0, item: 0, response: 0 };
-  /** The latest scripted call per function name, for `expectToolOutput` and `reemitToolCall`. */
-  readonly #toolCalls = new Map<string, ToolCallRecord>();
-  #lastToolCall: ToolCallRecord | undefined;
-  #lastReply: { kind: 'audio' | 'text' | 'open text'; responseId: string } | undefined;
-  #lastMcpRequest: { itemId: string; serverLabel: string; name: string } | undefined;
+  readonly #memory = new ScriptMemory();
 
   constructor(options?: RealtimeOptions) {
     super(checkRealtimeOptions(options));
@@ -190,27 +108,12 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
    * sends. Without it any output passes except the SDK's own error texts, which mean the tool failed.
    */
   expectToolOutput(tool: ToolRef, output?: unknown, options?: ToolOutputOptions): this {
-    const context = this.#context('expectToolOutput');
-    const name = toolNameOf(tool, context);
-    const { startResponse } = this.#outputOptions(options, context);
-    const callId = this.#callIdFor(name, options, context);
-    const shown: LabelArg[] = output === undefined ? [name] : [name, { value: output, max: 60 }];
-    if (startResponse === false) shown.push('{ startResponse: false }');
-    return this.#expectStep({ method: 'sendFunctionCallOutput', pattern: toolOutputPattern(name, callId, outputMatcher(output, context), startResponse) }, { verb: 'expectToolOutput', args: shown });
+    return this.#append(toolOutputStep(tool, output, options, this.#memory, this.#context('expectToolOutput')));
   }
 
   /** The session answers the latest call of `tool` with the rejection an approval `reject()` sends, starting a response. */
   expectToolRejection(tool: ToolRef, message: string = DEFAULT_REJECTION, options?: ToolOutputOptions): this {
-    const context = this.#context('expectToolRejection');
-    const name = toolNameOf(tool, context);
-    checkText(message, 'the rejection message', context);
-    const { startResponse } = this.#outputOptions(options, context);
-    const callId = this.#callIdFor(name, options, context);
-    const shown: LabelArg[] = message === DEFAULT_REJECTION ? [name] : [name, { value: message, max: 60 }];
-    return this.#expectStep(
-      { method: 'sendFunctionCallOutput', pattern: toolOutputPattern(name, callId, message, startResponse), rejection: true },
-      { verb: 'expectToolRejection', args: shown },
-    );
+    return this.#append(toolRejectionStep(tool, message, options, this.#memory, this.#context('expectToolRejection')));
   }
 
   /**
@@ -219,26 +122,13 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
    * session `error`; see `expectSessionError`.)
    */
   expectToolNotFound(name: string, options?: CallOptions): this {
-    const context = this.#context('expectToolNotFound');
-    const checked = toolNameOf(name, context);
-    const callId = this.#callIdFor(checked, options, context, 'emitUnknownToolCall');
-    return this.#expectStep({ method: 'sendFunctionCallOutput', pattern: notFoundPattern(checked, callId) }, { verb: 'expectToolNotFound', args: [checked] });
+    return this.#append(toolNotFoundStep(name, options, this.#memory, this.#context('expectToolNotFound')));
   }
 
   /** The session follows the scripted handoff: it updates the session config for `target`, then sends the transfer output. */
   expectHandoff(target: HandoffTarget): this {
-    const context = this.#context('expectHandoff');
-    const handoff = readHandoff(target, context);
-    const call = this.#toolCalls.get(handoff.toolName);
-    if (!call) {
-      throw misuse(context, 'no_tool_call', `there is no emitHandoff(${handoff.label}) before this step; the handoff must be emitted first.`);
-    }
-    const config = handoffConfigPattern(handoff);
-    this.#expectStep({ method: 'updateSessionConfig', ...(config ? { pattern: config } : {}) }, { verb: 'expectHandoff', args: [handoff.label], part: 'updateSessionConfig' });
-    return this.#expectStep(
-      { method: 'sendFunctionCallOutput', pattern: transferPattern(handoff, answeredId(call)) },
-      { verb: 'expectHandoff', args: [handoff.label], part: 'sendFunctionCallOutput' },
-    );
+    for (const step of handoffSteps(target, this.#memory, this.#context('expectHandoff'))) this.appendStep(step);
+    return this;
   }
 
   /**
@@ -247,34 +137,18 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
    * was blocked and names the guardrail (its `policyHint`, or its name).
    */
   expectGuardrailTrip(name?: string, options: GuardrailTripOptions = {}): this {
-    const context = this.#context('expectGuardrailTrip');
-    if (name !== undefined && (typeof name !== 'string' || name === '')) {
-      throw misuse(context, 'invalid_name', `expected the guardrail's name; got ${kindOf(name)}.`);
-    }
-    const { stops: given, responseId: givenResponse } = checkOptionsObject(options, context);
-    const last = this.#lastReply;
-    const stops = given ?? (last?.kind === 'audio' ? 'interrupt' : last?.kind === 'open text' ? 'cancel' : 'nothing');
-    if (!['interrupt', 'cancel', 'nothing'].includes(stops)) {
-      throw misuse(context, 'invalid_option', `stops must be 'interrupt', 'cancel' or 'nothing'; got ${kindOf(stops)}.`);
-    }
-    const responseId = givenResponse === undefined ? last?.responseId : checkId(givenResponse, 'responseId', context);
-    const args: LabelArg[] = name === undefined ? [] : [JSON.stringify(name)];
-    if (stops === 'interrupt') this.#expectStep({ method: 'interrupt' }, { verb: 'expectGuardrailTrip', args, part: 'interrupt()' });
-    if (stops === 'cancel') {
-      const cancel = { type: 'response.cancel', ...(responseId === undefined ? {} : { response_id: responseId }) };
-      this.#expectStep({ method: 'sendEvent', pattern: { event: cancel } }, { verb: 'expectGuardrailTrip', args, part: 'sendEvent(response.cancel)' });
-    }
-    return this.#expectStep({ method: 'sendMessage', pattern: { message: guardrailFeedback(name) } }, { verb: 'expectGuardrailTrip', args, part: 'sendMessage(feedback)' });
+    for (const step of guardrailTripSteps(name, options, this.#memory.lastReply, this.#context('expectGuardrailTrip'))) this.appendStep(step);
+    return this;
   }
 
   /** The application approves the latest `emitMcpApprovalRequest`: the session sends the approval. */
   expectMcpApproval(): this {
-    return this.#mcpResponse('expectMcpApproval', true, undefined);
+    return this.#append(mcpResponseStep(true, undefined, this.#memory, this.#context('expectMcpApproval')));
   }
 
   /** The application rejects the latest `emitMcpApprovalRequest`; `reason` is what the rejection says (none unless given). */
   expectMcpRejection(reason?: string): this {
-    return this.#mcpResponse('expectMcpRejection', false, reason);
+    return this.#append(mcpResponseStep(false, reason, this.#memory, this.#context('expectMcpRejection')));
   }
 
   /**
@@ -316,33 +190,22 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
    * filled in. A tool the agent does not offer fails the test when the call would be delivered.
    */
   emitToolCall<T extends ToolRef>(tool: T, ...[args, options]: CallRest<T, RealtimeCallOptions>): this {
-    return this.#emitCall('emitToolCall', tool, args, options, true);
+    return this.#append(toolCallStep(tool, args, options, true, this.#memory, this.#context('emitToolCall')));
   }
 
   /** The model calls a tool the agent does not offer, to test what the SDK answers (see `expectToolNotFound`). */
   emitUnknownToolCall(name: string, args?: Record<string, unknown> | string, options?: RealtimeCallOptions): this {
-    return this.#emitCall('emitUnknownToolCall', name, args, options, false);
+    return this.#append(toolCallStep(name, args, options, false, this.#memory, this.#context('emitUnknownToolCall')));
   }
 
   /** The model sends the latest scripted tool call again (same call id, new response), as on a retry. */
   reemitToolCall(): this {
-    const context = this.#context('reemitToolCall');
-    const last = this.#lastToolCall;
-    if (!last) throw misuse(context, 'no_tool_call', 'there is no emitToolCall() before this step to send again.');
-    const ids = { ...last, responseId: this.#nextId('response') };
-    return this.#emitStep({ verb: 'reemitToolCall', args: [`${last.name} ${answeredId(last)}`] }, responseEvents(ids.responseId, [toolCallItem(last.name, last.args, ids)]), [
-      { name: last.name, kind: 'tool', offered: true },
-    ]);
+    return this.#append(reemitStep(this.#memory, this.#context('reemitToolCall')));
   }
 
   /** The model hands off to `target` (an agent, a `handoff()`, or a name) through the SDK's handoff tool. */
   emitHandoff(target: HandoffTarget, options?: RealtimeCallOptions): this {
-    const context = this.#context('emitHandoff');
-    const { label, toolName } = readHandoff(target, context);
-    const call = this.#newToolCall(toolName, '{}', options, undefined, context);
-    return this.#emitStep({ verb: 'emitHandoff', args: [label] }, responseEvents(call.responseId, [toolCallItem(toolName, call.args, call)]), [
-      { name: toolName, kind: 'handoff', offered: true },
-    ]);
+    return this.#append(handoffCallStep(target, options, this.#memory, this.#context('emitHandoff')));
   }
 
   /** An assistant text answer, streamed word by word, then completed (unless `done: false`). */
@@ -350,8 +213,8 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     const context = this.#context('emitTextReply');
     const deltas = checkReply(text, options, context);
     const done = checkBoolean(options.done, 'done', context) ?? true;
-    const ids = this.#replyIds(options, context);
-    this.#lastReply = { kind: done ? 'text' : 'open text', responseId: ids.responseId };
+    const ids = this.#memory.replyIds(options, context);
+    this.#memory.lastReply = { kind: done ? 'text' : 'open text', responseId: ids.responseId };
     const args: LabelArg[] = [{ value: text, max: 60 }, ...(done ? [] : ['open'])];
     return this.#emitStep({ verb: 'emitTextReply', args }, responseEvents(ids.responseId, [textItem(text, deltas, done, ids)]));
   }
@@ -361,8 +224,8 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     const context = this.#context('emitAudioReply');
     const deltas = checkReply(transcript, options, context);
     const chunks = audioChunks(options.audio ?? 200, context);
-    const ids = this.#replyIds(options, context);
-    this.#lastReply = { kind: 'audio', responseId: ids.responseId };
+    const ids = this.#memory.replyIds(options, context);
+    this.#memory.lastReply = { kind: 'audio', responseId: ids.responseId };
     const args: LabelArg[] = [{ value: transcript, max: 60 }, `${chunks.length} chunk${chunks.length === 1 ? '' : 's'}`];
     return this.#emitStep({ verb: 'emitAudioReply', args }, responseEvents(ids.responseId, [audioItem(transcript, chunks, deltas, ids)]));
   }
@@ -375,12 +238,12 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     const context = this.#context('emitResponse');
     if (typeof build !== 'function') throw misuse(context, 'invalid_turn', `expected a callback like (r) => r.text('Hi'); got ${kindOf(build)}.`);
     const { responseId: given } = checkOptionsObject(options, context);
-    const responseId = given === undefined ? this.#nextId('response') : checkId(given, 'responseId', context);
-    const response = new ResponseBuilder(this.#responseHost(), responseId, context);
+    const responseId = this.#memory.responseId(given, context);
+    const response = new ResponseBuilder(this.#memory, responseId, context);
     build(response);
     const { items, labels, calls } = response.finish();
     const last = items.at(-1)?.output as { type?: string; content?: { type?: string }[] } | undefined;
-    if (last?.type === 'message') this.#lastReply = { kind: last.content?.[0]?.type === 'output_audio' ? 'audio' : 'text', responseId };
+    if (last?.type === 'message') this.#memory.lastReply = { kind: last.content?.[0]?.type === 'output_audio' ? 'audio' : 'text', responseId };
     return this.#emitStep({ verb: 'emitResponse', args: labels }, responseEvents(responseId, items), calls);
   }
 
@@ -388,14 +251,14 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   emitUserMessage(text: string, options: { itemId?: string } = {}): this {
     const context = this.#context('emitUserMessage');
     checkText(text, 'the message text', context);
-    return this.#emitStep({ verb: 'emitUserMessage', args: [{ value: text, max: 60 }] }, userMessageEvents(text, this.#itemId(options.itemId, context)));
+    return this.#emitStep({ verb: 'emitUserMessage', args: [{ value: text, max: 60 }] }, userMessageEvents(text, this.#memory.itemId(options.itemId, context)));
   }
 
   /** The user spoke: an input audio item whose transcription then completes and merges into history. */
   emitUserTranscript(transcript: string, options: { itemId?: string } = {}): this {
     const context = this.#context('emitUserTranscript');
     checkText(transcript, 'the transcript', context);
-    return this.#emitStep({ verb: 'emitUserTranscript', args: [{ value: transcript, max: 60 }] }, userTranscriptEvents(transcript, this.#itemId(options.itemId, context)));
+    return this.#emitStep({ verb: 'emitUserTranscript', args: [{ value: transcript, max: 60 }] }, userTranscriptEvents(transcript, this.#memory.itemId(options.itemId, context)));
   }
 
   /** The server deleted an item from the conversation: the session drops it from its history. */
@@ -434,15 +297,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
    * tools change (`mcp_tools_changed`).
    */
   emitMcpToolsListed(serverLabel: string, tools: readonly RealtimeMcpTool[]): this {
-    const context = this.#context('emitMcpToolsListed');
-    const server = mcpServerLabel(serverLabel, context);
-    if (!Array.isArray(tools) || !tools.every((tool) => isPlainObject(tool) && typeof tool.name === 'string' && tool.name !== '')) {
-      throw misuse(context, 'invalid_event', `expected the tools as a list of { name, description?, input_schema? }; got ${kindOf(tools)}.`);
-    }
-    return this.#emitStep(
-      { verb: 'emitMcpToolsListed', args: [JSON.stringify(server), tools.map((tool) => tool.name).join(', ') || 'no tools'] },
-      mcpToolsListedEvents(server, tools),
-    );
+    return this.#append(mcpToolsListedStep(serverLabel, tools, this.#context('emitMcpToolsListed')));
   }
 
   /**
@@ -450,13 +305,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
    * (`mcp_tool_call_completed`), and the session asks the model to go on (`requestResponse`).
    */
   emitMcpCall(name: string, args: Record<string, unknown> = {}, options: McpCallOptions = {}): this {
-    const context = this.#context('emitMcpCall');
-    const tool = toolNameOf(name, context);
-    if (!isPlainObject(args)) throw misuse(context, 'invalid_arguments', `tool arguments must be an object; got ${kindOf(args)}.`);
-    const { output = null, itemId } = checkOptionsObject(options, context);
-    if (output !== null && typeof output !== 'string') throw misuse(context, 'invalid_option', `output must be a string or null; got ${kindOf(output)}.`);
-    const shown = Object.keys(args).length === 0 ? [tool] : [tool, { value: args, max: 40 }];
-    return this.#emitStep({ verb: 'emitMcpCall', args: shown }, mcpCallEvents({ itemId: this.#itemId(itemId, context), name: tool, arguments: JSON.stringify(args), output }));
+    return this.#append(mcpCallStep(name, args, options, this.#memory, this.#context('emitMcpCall')));
   }
 
   /**
@@ -464,16 +313,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
    * `tool_approval_requested`; `expectMcpApproval()` or `expectMcpRejection()` checks the answer.
    */
   emitMcpApprovalRequest(serverLabel: string, name: string, args: Record<string, unknown> = {}, options: McpApprovalRequestOptions = {}): this {
-    const context = this.#context('emitMcpApprovalRequest');
-    const server = mcpServerLabel(serverLabel, context);
-    const tool = toolNameOf(name, context);
-    if (!isPlainObject(args)) throw misuse(context, 'invalid_arguments', `tool arguments must be an object; got ${kindOf(args)}.`);
-    const itemId = this.#itemId(checkOptionsObject(options, context).itemId, context);
-    this.#lastMcpRequest = { itemId, serverLabel: server, name: tool };
-    return this.#emitStep(
-      { verb: 'emitMcpApprovalRequest', args: [JSON.stringify(server), tool, { value: args, max: 40 }] },
-      mcpApprovalRequestEvents({ itemId, serverLabel: server, name: tool, arguments: args }),
-    );
+    return this.#append(mcpApprovalRequestStep(serverLabel, name, args, options, this.#memory, this.#context('emitMcpApprovalRequest')));
   }
 
   /**
@@ -500,6 +340,11 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     return { double: this.label, stepIndex: this.stepCount, verb };
   }
 
+  #append(step: RealtimeStep): this {
+    this.appendStep(step);
+    return this;
+  }
+
   #expectStep(step: Omit<ExpectStep, 'kind' | 'label'>, label: StepLabel): this {
     this.appendStep({ kind: 'expect', label, ...step });
     return this;
@@ -511,78 +356,6 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     return this;
   }
 
-  #emitCall(verb: string, tool: ToolRef, args: unknown, options: RealtimeCallOptions | undefined, offered: boolean): this {
-    const context = this.#context(verb);
-    const name = toolNameOf(tool, context);
-    const checked = argumentsOf(args, context);
-    const call = this.#newToolCall(name, typeof checked === 'string' ? checked : JSON.stringify(checked), options, undefined, context);
-    const shown: LabelArg[] = args === undefined ? [name] : [name, { value: checked, max: 60 }];
-    if (call.callId === '') shown.push('no call id');
-    return this.#emitStep({ verb, args: shown }, responseEvents(call.responseId, [toolCallItem(name, call.args, call)]), [{ name, kind: 'tool', offered }]);
-  }
-
-  #nextId(kind: 'call' | 'item' | 'response'): string {
-    this.#ids[kind] += 1;
-    return `${kind}_${this.#ids[kind]}`;
-  }
-
-  #itemId(itemId: string | undefined, context: StepContext): string {
-    return itemId === undefined ? this.#nextId('item') : checkId(itemId, 'itemId', context);
-  }
-
-  #replyIds(options: ReplyOptions, context: StepContext): { itemId: string; responseId: string } {
-    const responseId = options.responseId === undefined ? this.#nextId('response') : checkId(options.responseId, 'responseId', context);
-    return { itemId: this.#itemId(options.itemId, context), responseId };
-  }
-
-  #newToolCall(name: string, args: string, options: RealtimeCallOptions | ResponseCallOptions | undefined, responseId: string | undefined, context: StepContext): ToolCallRecord {
-    const given = checkOptionsObject(options, context) as RealtimeCallOptions;
-    // An empty call id is a call the server sent without one; any other id is checked as usual.
-    const callId = given.callId === '' ? '' : (explicitCallId(given, context) ?? this.#nextId('call'));
-    const itemId = this.#itemId(given.itemId, context);
-    const response = responseId ?? (given.responseId === undefined ? this.#nextId('response') : checkId(given.responseId, 'responseId', context));
-    const call = { name, args, callId, itemId, responseId: response };
-    this.#toolCalls.set(name, call);
-    this.#lastToolCall = call;
-    return call;
-  }
-
-  #responseHost(): ResponseHost {
-    return {
-      itemId: (given, context) => this.#itemId(given, context),
-      toolCall: (name, args, options, responseId, context) => this.#newToolCall(name, args, options, responseId, context),
-    };
-  }
-
-  #outputOptions(options: ToolOutputOptions | undefined, context: StepContext): { startResponse: boolean | undefined } {
-    const { startResponse } = checkOptionsObject(options, context);
-    return { startResponse: checkBoolean(startResponse, 'startResponse', context) };
-  }
-
-  /** The call id an output for `name` answers: the one given, or the latest scripted call's. */
-  #callIdFor(name: string, options: CallOptions | undefined, context: StepContext, emitter = 'emitToolCall'): string {
-    const given = explicitCallId(options, context);
-    if (given !== undefined) return given;
-    const call = this.#toolCalls.get(name);
-    if (call === undefined) {
-      throw misuse(context, 'no_tool_call', `there is no ${emitter}(${name}) before this step to take the call id from; emit the call first or pass { callId }.`);
-    }
-    return answeredId(call);
-  }
-
-  #mcpResponse(verb: string, approved: boolean, reason: string | undefined): this {
-    const context = this.#context(verb);
-    if (reason !== undefined) checkText(reason, 'the rejection reason', context);
-    const request = this.#lastMcpRequest;
-    if (!request) throw misuse(context, 'no_tool_call', 'there is no emitMcpApprovalRequest() before this step to answer.');
-    const shown: LabelArg[] = [`${request.serverLabel}/${request.name}`, ...(reason === undefined ? [] : [{ value: reason, max: 60 }])];
-    return this.#expectStep({ method: 'sendMcpResponse', pattern: { approvalRequest: request, approved, reason } }, { verb, args: shown });
-  }
-}
-
-/** The id the session answers a call by: its call id, or its item id when the server sent none. */
-function answeredId(call: ToolCallIds): string {
-  return call.callId === '' ? call.itemId : call.callId;
 }
 
 /** A scripted Realtime transport: `new RealtimeSession(agent, { transport: realtime().expect(…).emit(…) })`. */
@@ -591,9 +364,3 @@ export function realtime(options?: RealtimeOptions): RealtimeScript {
 }
 
 export type { ResponseBuilder, ResponseCallOptions };
-
-function mcpServerLabel(label: unknown, context: StepContext): string {
-  const text = checkText(label, 'the MCP server label', context);
-  if (text.trim() === '') throw misuse(context, 'invalid_text', 'the MCP server label is empty; give the serverLabel of the hostedMcpTool it stands for.');
-  return text;
-}

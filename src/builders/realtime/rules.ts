@@ -9,14 +9,17 @@ import {
   toolNotFoundText,
   transferMessageFor,
 } from '../../sdk/coupling';
+import type { ExpectStep, LabelArg } from '../../fakes/realtime/step';
 import type { HandoffTarget } from '../../vocabulary';
+import type { GuardrailTripOptions } from './options';
+import { checkId, checkOptionsObject } from './validators';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 import { handoffTargetOf } from '../core/validate';
 
 /**
  * What a Realtime session sends for each behaviour the one-line steps stand for, so that each step
  * checks at least what the SDK's own session tests check. Every SDK text and rule comes from
- * `src/sdk/coupling.ts`.
+ * `src/sdk/coupling/`.
  */
 
 /** An asymmetric matcher the kit can use without a runner's `expect`. */
@@ -96,6 +99,33 @@ export function guardrailFeedback(name: string | undefined): Matcher {
     asymmetricMatch: (value) => typeof value === 'string' && parts.every((part) => value.includes(part)),
     toString: () => `StringContaining ${parts.map((part) => JSON.stringify(part)).join(' and ')}`,
   };
+}
+
+/**
+ * The calls a tripped output guardrail makes: the session stops the answer as `stops` says (by
+ * default as the latest reply needs: `interrupt()` for audio, a `response.cancel` for text still
+ * streaming, nothing for text already done), then sends the model its feedback.
+ */
+export function guardrailTripSteps(name: unknown, options: GuardrailTripOptions, lastReply: { kind: string; responseId: string } | undefined, context: StepContext): ExpectStep[] {
+  if (name !== undefined && (typeof name !== 'string' || name === '')) {
+    throw misuse(context, 'invalid_name', `expected the guardrail's name; got ${kindOf(name)}.`);
+  }
+  const { stops: given, responseId: givenResponse } = checkOptionsObject(options, context);
+  const stops = given ?? (lastReply?.kind === 'audio' ? 'interrupt' : lastReply?.kind === 'open text' ? 'cancel' : 'nothing');
+  if (!['interrupt', 'cancel', 'nothing'].includes(stops)) {
+    throw misuse(context, 'invalid_option', `stops must be 'interrupt', 'cancel' or 'nothing'; got ${kindOf(stops)}.`);
+  }
+  const responseId = givenResponse === undefined ? lastReply?.responseId : checkId(givenResponse, 'responseId', context);
+  const args: LabelArg[] = name === undefined ? [] : [JSON.stringify(name)];
+  const label = (part: string) => ({ verb: context.verb, args, part });
+  const steps: ExpectStep[] = [];
+  if (stops === 'interrupt') steps.push({ kind: 'expect', method: 'interrupt', label: label('interrupt()') });
+  if (stops === 'cancel') {
+    const cancel = { type: 'response.cancel', ...(responseId === undefined ? {} : { response_id: responseId }) };
+    steps.push({ kind: 'expect', method: 'sendEvent', pattern: { event: cancel }, label: label('sendEvent(response.cancel)') });
+  }
+  steps.push({ kind: 'expect', method: 'sendMessage', pattern: { message: guardrailFeedback(name as string | undefined) }, label: label('sendMessage(feedback)') });
+  return steps;
 }
 
 /** Any output but the texts the SDK sends when the tool did not run: the session swallows the failure. */

@@ -200,3 +200,10 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
+
+/** The label of a hosted MCP server (`hostedMcpTool({ serverLabel })`): a text that is not blank. */
+export function checkServerLabel(label: unknown, context: StepContext): string {
+  const text = checkText(label, 'the MCP server label', context);
+  if (text.trim() === '') throw misuse(context, 'invalid_text', 'the MCP server label is empty; give the serverLabel of the hostedMcpTool it stands for.');
+  return text;
+}

@@ -5,7 +5,8 @@ import { numbered } from '../../format/numberedList';
 import { redactSecrets } from '../../format/secrets';
 import { CASSETTE_FORMAT, recordRequest, recordResponse, type CassetteCall, type CassetteConversation, type RecordedRequest, type RecordedResponse, type RequestField } from './file';
 import { claim, commitNow, keepPartial, recordingConflict, type Recorder } from './recordings';
-import { Ledger, LEDGER } from '../core/ledger';
+import { Double } from '../core/double';
+import type { Ledger } from '../core/ledger';
 import { turnLabel, turnParts } from './recordedTurn';
 import { matchesRecording, requestChanges } from './requestDrift';
 import { describeModelCall, unexpectedModelCall } from '../model/unexpectedCall';
@@ -54,7 +55,7 @@ interface CallRecord {
  * A recording is kept beside the file until its test passed (or `commit()`), then replaces its
  * own conversation of the file (src/fakes/cassette/recordings.ts).
  */
-export class CassetteModel implements Model {
+export class CassetteModel extends Double implements Model {
   /** The absolute path of the cassette file. */
   readonly path: string;
   /** Whether this cassette replays or records (record-missing settles on one when it is created). */
@@ -63,7 +64,6 @@ export class CassetteModel implements Model {
   readonly conversation: string;
   readonly #setup: CassetteSetup;
   readonly #inner = new ScriptedModel();
-  readonly #ledger: Ledger;
   /** Replay: the recorded calls. Record: the calls recorded so far, in the order they were made. */
   readonly #calls: (CassetteCall | undefined)[];
   #used = 0;
@@ -73,25 +73,7 @@ export class CassetteModel implements Model {
   readonly #recorder: Recorder<CassetteConversation>;
 
   constructor(setup: CassetteSetup) {
-    this.#setup = setup;
-    this.path = setup.path;
-    this.mode = setup.play;
-    this.conversation = setup.conversation;
-    const ledger = (): Ledger => this.#ledger;
-    this.#recorder = {
-      path: setup.path,
-      conversation: setup.conversation,
-      test: setup.test,
-      testFile: setup.testFile,
-      format: CASSETTE_FORMAT,
-      get label() {
-        return ledger().label;
-      },
-      recording: () => ({ calls: [...this.calls] }),
-      unfinished: () => this.#unfinished(),
-    };
-    this.#calls = setup.play === 'replay' ? [...setup.calls] : [];
-    this.#ledger = new Ledger({
+    super({
       kind: 'cassette',
       name: setup.name,
       verify: setup.verify,
@@ -100,16 +82,24 @@ export class CassetteModel implements Model {
           ? this.#calls.slice(this.#used).map((call, offset) => ({ index: this.#used + offset, label: describeCall(call as CassetteCall) }))
           : [],
     });
-  }
-
-  /** The bookkeeping matchers and the after-each verification read. */
-  get [LEDGER](): Ledger {
-    return this.#ledger;
-  }
-
-  /** How messages name this cassette: `cassette("fixtures/weather.json")`. */
-  get label(): string {
-    return this.#ledger.label;
+    this.#setup = setup;
+    this.path = setup.path;
+    this.mode = setup.play;
+    this.conversation = setup.conversation;
+    const label = (): string => this.label;
+    this.#recorder = {
+      path: setup.path,
+      conversation: setup.conversation,
+      test: setup.test,
+      testFile: setup.testFile,
+      format: CASSETTE_FORMAT,
+      get label() {
+        return label();
+      },
+      recording: () => ({ calls: [...this.calls] }),
+      unfinished: () => this.#unfinished(),
+    };
+    this.#calls = setup.play === 'replay' ? [...setup.calls] : [];
   }
 
   /** The calls of the cassette: the recorded ones when replaying, the ones written so far when recording. */
@@ -126,8 +116,8 @@ export class CassetteModel implements Model {
    * Throws `IncompleteScriptError` when recorded calls are left or a request drifted. A recording
    * cassette that is complete is then committed, as `commit()` does.
    */
-  assertComplete(): void {
-    this.#ledger.assertComplete();
+  override assertComplete(): void {
+    super.assertComplete();
     this.commit();
   }
 
@@ -142,7 +132,7 @@ export class CassetteModel implements Model {
 
   /** Why the recording must not reach the file even if its test passed. */
   #unfinished(): string | undefined {
-    if (this.#ledger.mismatches.length > 0) return 'it refused a call (see its mismatch)';
+    if (this.ledger.mismatches.length > 0) return 'it refused a call (see its mismatch)';
     if (this.#running > 0) return `${plural(this.#running, 'call')} to the real model ${this.#running === 1 ? 'was' : 'were'} still running`;
     return undefined;
   }
@@ -169,10 +159,10 @@ export class CassetteModel implements Model {
   #prepare(request: ModelRequest, streamed: boolean): void {
     if (request.signal?.aborted) return;
     const record = this.#startCall(streamed, 'no recorded call left');
-    const callIndex = this.#ledger.callCount - 1;
+    const callIndex = this.ledger.callCount - 1;
     const recorded = this.#calls[this.#used];
     if (recorded === undefined) {
-      this.#inner.enqueue(modelError(this.#ledger.mismatch(this.#ranOut(request, callIndex, streamed))));
+      this.#inner.enqueue(modelError(this.ledger.mismatch(this.#ranOut(request, callIndex, streamed))));
       return;
     }
     const stepIndex = this.#used;
@@ -182,7 +172,7 @@ export class CassetteModel implements Model {
     const matches = this.#setup.redact.request === undefined && matchesRecording(recorded.request, request, this.#setup.ignore);
     const changes = matches ? [] : requestChanges(recorded.request, this.#normalize(request), this.#setup.ignore);
     if (changes.length > 0) {
-      const error = this.#ledger.mismatch({
+      const error = this.ledger.mismatch({
         kind: 'request_drift',
         callIndex,
         stepIndex,
@@ -201,7 +191,7 @@ export class CassetteModel implements Model {
   /** Records a call in the ledger, described by its outcome when a report reads it. */
   #startCall(streamed: boolean, outcome: string): CallRecord {
     const record: CallRecord = { streamed, outcome };
-    this.#ledger.record(() => `${record.streamed ? 'streamed model call' : 'model call'} → ${typeof record.outcome === 'function' ? record.outcome() : record.outcome}`);
+    this.ledger.record(() => `${record.streamed ? 'streamed model call' : 'model call'} → ${typeof record.outcome === 'function' ? record.outcome() : record.outcome}`);
     return record;
   }
 
@@ -234,11 +224,11 @@ export class CassetteModel implements Model {
    */
   #startRecording(request: ModelRequest, streamed: boolean): { record: CallRecord; finish: (call: Omit<CassetteCall, 'request' | 'streamed'>) => void; fail: (error: unknown) => void } {
     const record = this.#startCall(streamed, 'recording');
-    const callIndex = this.#ledger.callCount - 1;
+    const callIndex = this.ledger.callCount - 1;
     const other = claim(this.#recorder);
     if (other !== undefined) {
       record.outcome = 'refused: another cassette records this conversation';
-      throw this.#ledger.mismatch({
+      throw this.ledger.mismatch({
         ...recordingConflict(this.#recorder, this.#setup.shownPath, other, 'cassette'),
         callIndex,
         actual: describeModelCall(request, streamed),

@@ -3,7 +3,7 @@ import { invalidateServerToolsCache } from '@openai/agents';
 import type { MismatchSpec } from '../../errors/MismatchError';
 import { redactSecrets, redactText } from '../../format/secrets';
 import { claim, commitNow, keepPartial, recordingConflict, type Recorder } from './recordings';
-import { Ledger, LEDGER } from '../core/ledger';
+import { Double } from '../core/double';
 import type { McpView } from '../mcp/McpDouble';
 import { argumentChanges, MCP_CASSETTE_FORMAT, toolListChanges, type McpConversation, type McpRecordedCall } from './mcpFile';
 import { contentWithMetadata, describeMcpCall, describeMcpResult, type McpCall, type McpCallResult, type McpMethod, type McpToolListing } from '../mcp/plan';
@@ -52,7 +52,7 @@ interface CallEntry {
  * beside the file until its test passed (or `commit()`), and only a run that connected, listed the
  * tools and closed the server is committed (src/fakes/cassette/recordings.ts).
  */
-export class McpCassette implements MCPServer {
+export class McpCassette extends Double<McpView> implements MCPServer {
   /** The server's name as the SDK sees it: the recorded one, or the real server's. */
   readonly name: string;
   /** Whether this recording replays or records. */
@@ -64,7 +64,6 @@ export class McpCassette implements MCPServer {
   toolFilter?: MCPToolFilterCallable | MCPToolFilterStatic;
   errorFunction?: MCPToolErrorFunction | null;
   readonly #setup: McpCassetteSetup;
-  readonly #ledger: Ledger<McpView>;
   readonly #log: CallEntry[] = [];
   /** Replay: the recorded conversation. Record: the previous recording of this conversation, if any. */
   readonly #recorded: McpConversation | undefined;
@@ -79,6 +78,15 @@ export class McpCassette implements MCPServer {
   readonly #recorder: Recorder<McpConversation>;
 
   constructor(setup: McpCassetteSetup) {
+    // The real server is made first: a factory that throws leaves no recording to verify.
+    const real = setup.play === 'record' ? setup.server() : undefined;
+    super({
+      kind: 'mcpCassette',
+      name: setup.label,
+      verify: setup.verify,
+      pending: () => this.#pending(),
+      view: () => ({ label: this.label, calls: this.#log.map(snapshot) }),
+    });
     this.#setup = setup;
     this.mode = setup.play;
     this.path = setup.path;
@@ -89,11 +97,11 @@ export class McpCassette implements MCPServer {
       this.name = setup.data.server;
       this.#recorded = setup.data;
     } else {
-      this.#real = setup.server();
+      this.#real = real as MCPServer;
       this.name = this.#real.name;
       this.#recorded = setup.previous;
     }
-    const ledger = (): Ledger<McpView> => this.#ledger;
+    const label = (): string => this.label;
     this.#recorder = {
       path: setup.path,
       conversation: setup.conversation,
@@ -101,27 +109,12 @@ export class McpCassette implements MCPServer {
       testFile: setup.testFile,
       format: MCP_CASSETTE_FORMAT,
       get label() {
-        return ledger().label;
+        return label();
       },
       recording: () => ({ server: this.name, tools: this.#tools ?? [], calls: [...this.#calls] }),
       unfinished: () => this.#unfinished(),
     };
     void invalidateServerToolsCache(this.name);
-    this.#ledger = new Ledger({
-      kind: 'mcpCassette',
-      name: setup.label,
-      verify: setup.verify,
-      pending: () => this.#pending(),
-      view: () => ({ label: this.label, calls: this.#log.map(snapshot) }),
-    });
-  }
-
-  get [LEDGER](): Ledger<McpView> {
-    return this.#ledger;
-  }
-
-  get label(): string {
-    return this.#ledger.label;
   }
 
   /** Every call the server received, lifecycle calls included. */
@@ -138,8 +131,8 @@ export class McpCassette implements MCPServer {
    * Throws `IncompleteScriptError` when recorded calls are left or a call drifted. A recording that
    * is complete is then committed, as `commit()` does.
    */
-  assertComplete(): void {
-    this.#ledger.assertComplete();
+  override assertComplete(): void {
+    super.assertComplete();
     this.commit();
   }
 
@@ -154,7 +147,7 @@ export class McpCassette implements MCPServer {
 
   /** Why the recording must not reach the file even if its test passed. */
   #unfinished(): string | undefined {
-    if (this.#ledger.mismatches.length > 0) return 'it refused a call (see its mismatch)';
+    if (this.ledger.mismatches.length > 0) return 'it refused a call (see its mismatch)';
     if (this.#broken !== undefined) return this.#broken;
     if (this.#tools === undefined) return 'the server never listed its tools';
     if (!this.#closed) return 'the server was not closed';
@@ -326,8 +319,8 @@ export class McpCassette implements MCPServer {
   }
 
   #record(method: McpMethod, tool: string | undefined, args: Record<string, unknown> | undefined): CallEntry {
-    const entry: CallEntry = { index: this.#ledger.callCount, method, tool, args, step: undefined, result: undefined, failed: false, mismatch: false, outcome: 'pending' };
-    this.#ledger.record(() => `${method === 'callTool' ? `callTool ${describeMcpCall(tool as string, args)}` : `${method}()`} → ${entry.outcome}`);
+    const entry: CallEntry = { index: this.ledger.callCount, method, tool, args, step: undefined, result: undefined, failed: false, mismatch: false, outcome: 'pending' };
+    this.ledger.record(() => `${method === 'callTool' ? `callTool ${describeMcpCall(tool as string, args)}` : `${method}()`} → ${entry.outcome}`);
     this.#log.push(entry);
     return entry;
   }
@@ -336,7 +329,7 @@ export class McpCassette implements MCPServer {
     entry.mismatch = true;
     entry.failed = true;
     if (entry.outcome === 'pending') entry.outcome = 'refused';
-    return this.#ledger.mismatch({
+    return this.ledger.mismatch({
       ...spec,
       callIndex: entry.index,
       ...(entry.step === undefined ? {} : { stepIndex: entry.step }),

@@ -17,7 +17,7 @@ import { ScriptError } from '../../errors/ScriptError';
 import { forget, writeFileAtomic } from './store';
 import { describeHolder, isGone, isThisThread, me, readHolder, releaseExclusive, removeQuietly, tryExclusive, withFileLock, type Holder } from './fileLocks';
 import { withConversation, withoutConversation, type RecordingFormat } from './format';
-import { currentTest } from '../runnerState';
+import { currentTest } from '../../runner/coupling';
 
 /** A recording double as the registry sees it. */
 export interface Recorder<C = unknown> {

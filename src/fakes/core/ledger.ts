@@ -35,9 +35,9 @@ interface CallEntry {
 }
 
 /**
- * The bookkeeping every double shares, composed rather than inherited (the builders already
- * subclass the doubles): the label, registration for the after-each verification, the recorded
- * calls, the recorded mismatches, the pending steps, `assertComplete` and the report.
+ * The bookkeeping every double shares: the label, registration for the after-each verification,
+ * the recorded calls, the recorded mismatches, the pending steps, `assertComplete` and the report.
+ * Each double of the kit holds one through its base class (./double.ts).
  */
 export class Ledger<View = unknown> {
   readonly kind: DoubleKind;

@@ -1,7 +1,7 @@
 import { brief } from '../../format/brief';
 import { parseArguments } from '../../format/modelInput';
 import { numbered } from '../../format/numberedList';
-import { Ledger, LEDGER } from '../core/ledger';
+import { Double } from '../core/double';
 import { endWithScope } from '../core/registry';
 
 /** One lifecycle event of an agent, in the order the SDK emitted it. */
@@ -44,10 +44,9 @@ const AGENT_EVENTS = ['agent_start', 'agent_end', 'agent_handoff', 'agent_tool_s
  * again after a resume) or ends without a start is a mismatch; a start still waiting for its end
  * when the test ends is left over.
  */
-export class LifecycleRecorder {
+export class LifecycleRecorder extends Double<LifecycleView> {
   readonly #events: LifecycleEvent[] = [];
   readonly #tools: (object | undefined)[] = [];
-  readonly #ledger: Ledger<LifecycleView>;
   /** Tool calls started and not ended, by call id (or tool name, when the SDK gave no id). */
   readonly #open = new Map<string, number>();
   readonly #ended = new Set<string>();
@@ -56,7 +55,7 @@ export class LifecycleRecorder {
   readonly #listeners: (() => void)[] = [];
 
   constructor(sources: readonly LifecycleSource[], options: { name?: string; verify?: boolean } = {}) {
-    this.#ledger = new Ledger({
+    super({
       kind: 'lifecycle',
       name: options.name,
       verify: options.verify !== false,
@@ -73,14 +72,6 @@ export class LifecycleRecorder {
     endWithScope(() => this.stop());
   }
 
-  get [LEDGER](): Ledger<LifecycleView> {
-    return this.#ledger;
-  }
-
-  get label(): string {
-    return this.#ledger.label;
-  }
-
   /** Every event recorded, in order, as frozen snapshots. */
   get events(): readonly LifecycleEvent[] {
     return Object.freeze([...this.#events]);
@@ -92,8 +83,8 @@ export class LifecycleRecorder {
   }
 
   /** Throws `IncompleteScriptError` when a tool call started twice, ended without a start, or never ended. */
-  assertComplete(): void {
-    this.#ledger.assertComplete();
+  override assertComplete(): void {
+    super.assertComplete();
   }
 
   #listen(source: LifecycleSource): void {
@@ -144,7 +135,7 @@ export class LifecycleRecorder {
     }
     const index = this.#events.push(Object.freeze(recorded)) - 1;
     this.#tools.push(event === 'agent_tool_start' || event === 'agent_tool_end' ? (args[0] as object | undefined) : undefined);
-    const callIndex = this.#ledger.record(describeLifecycleEvent(recorded));
+    const callIndex = this.ledger.record(describeLifecycleEvent(recorded));
     if (recorded.type === 'tool_start' || recorded.type === 'tool_end') this.#check(recorded, index, callIndex);
   }
 
@@ -154,7 +145,7 @@ export class LifecycleRecorder {
     if (event.type === 'tool_start') {
       if (this.#open.has(key) || this.#ended.has(key)) {
         const first = this.#open.get(key);
-        this.#ledger.mismatch({
+        this.ledger.mismatch({
           kind: 'tool_ran_twice',
           callIndex,
           actual: describeLifecycleEvent(event),
@@ -167,7 +158,7 @@ export class LifecycleRecorder {
       return;
     }
     if (!this.#open.has(key)) {
-      this.#ledger.mismatch({
+      this.ledger.mismatch({
         kind: 'unbalanced_tool_call',
         callIndex,
         actual: describeLifecycleEvent(event),

@@ -16,7 +16,7 @@ import { closest } from '../../format/closest';
 import { mcpPrefixedToolName } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
-import { Ledger, LEDGER } from '../core/ledger';
+import { Double } from '../core/double';
 import { notePlannedFailure } from '../core/plannedFailures';
 import { StepQueue } from '../core/stepQueue';
 import {
@@ -91,7 +91,7 @@ const SWALLOWED = 'The SDK turns a failed MCP call into a tool output the model 
  * plan is thrown into the SDK *and* kept: the SDK's default `errorFunction` turns the error into
  * text for the model and the run goes on, so the record is what makes the test fail.
  */
-export class McpDouble implements MCPServer {
+export class McpDouble extends Double<McpView> implements MCPServer {
   /** The server's name as the SDK sees it: it keys the SDK's tool cache and prefixes tool names. */
   readonly name: string;
   cacheToolsList: boolean;
@@ -102,12 +102,18 @@ export class McpDouble implements MCPServer {
   readonly #tools: ReadonlyMap<string, DeclaredMcpTool>;
   readonly #script = new StepQueue<PlannedMcpStep, OpenMcpStep>();
   readonly #log: CallEntry[] = [];
-  readonly #ledger: Ledger<McpView>;
   readonly #timeoutMs: number;
   readonly #requireConnect: boolean;
   #connected = false;
 
   constructor(options: McpDoubleOptions, tools: ReadonlyMap<string, DeclaredMcpTool>) {
+    super({
+      kind: 'mcp',
+      name: options.name,
+      verify: options.verify !== false,
+      pending: () => this.#script.pending(),
+      view: () => ({ label: this.label, calls: this.calls }),
+    });
     this.name = options.name ?? 'mcp';
     this.cacheToolsList = options.cacheToolsList ?? false;
     if (options.toolFilter !== undefined) this.toolFilter = options.toolFilter;
@@ -120,23 +126,6 @@ export class McpDouble implements MCPServer {
     // The SDK caches tool lists by server name for the whole process: another test's server of
     // the same name must not answer for this one.
     if (this.cacheToolsList) void invalidateServerToolsCache(this.name);
-    this.#ledger = new Ledger({
-      kind: 'mcp',
-      name: options.name,
-      verify: options.verify !== false,
-      pending: () => this.#script.pending(),
-      view: () => ({ label: this.label, calls: this.calls }),
-    });
-  }
-
-  /** The bookkeeping matchers and the after-each verification read. */
-  get [LEDGER](): Ledger<McpView> {
-    return this.#ledger;
-  }
-
-  /** How messages name this double: `mcp()` or `mcp("files")`. */
-  get label(): string {
-    return this.#ledger.label;
   }
 
   /** Every call the server received, lifecycle calls included, as frozen snapshots. */
@@ -147,11 +136,6 @@ export class McpDouble implements MCPServer {
   /** The number of steps not consumed yet (a step still waiting for its outcome included). */
   get remainingSteps(): number {
     return this.#script.remaining;
-  }
-
-  /** Throws `IncompleteScriptError` when steps are left or a call did not match the script. */
-  assertComplete(): void {
-    this.#ledger.assertComplete();
   }
 
   /** Answered for the user: recorded, never a step. */
@@ -339,8 +323,8 @@ export class McpDouble implements MCPServer {
   }
 
   #record(fields: Pick<CallEntry, 'method' | 'tool' | 'args' | 'setup' | 'outcome'>): CallEntry {
-    const entry: CallEntry = { ...fields, index: this.#ledger.callCount, step: undefined, result: undefined, failed: false, mismatch: false };
-    this.#ledger.record(() => `${describeEntry(entry)} → ${entry.outcome}`);
+    const entry: CallEntry = { ...fields, index: this.ledger.callCount, step: undefined, result: undefined, failed: false, mismatch: false };
+    this.ledger.record(() => `${describeEntry(entry)} → ${entry.outcome}`);
     this.#log.push(entry);
     return entry;
   }
@@ -352,7 +336,7 @@ export class McpDouble implements MCPServer {
     entry.mismatch = true;
     entry.failed = true;
     if (entry.outcome === 'pending') entry.outcome = 'refused';
-    return this.#ledger.mismatch({
+    return this.ledger.mismatch({
       ...sentence,
       callIndex: entry.index,
       ...(stepIndex === undefined ? {} : { stepIndex }),

@@ -19,14 +19,14 @@ import { parseArguments } from '../../format/modelInput';
 import { numbered } from '../../format/numberedList';
 import { currentAgentName, handoffToolName, hostedToolNeeded, withoutInternal, type PublicRequest } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
-import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
+import { DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
 import { injectFault } from '../core/faults';
-import { Ledger, LEDGER } from '../core/ledger';
-import { describeModelCall, unexpectedModelCall } from './unexpectedCall';
+import { Double } from '../core/double';
+import { isResponseDone, LiveTurns } from './liveTurns';
+import { unexpectedModelCall } from './unexpectedCall';
 import { modelCall } from './call';
 import { offerOf, offeredNames, outputProblem } from './offer';
-import { callIdsIn, type DerivedOutput, type PlannedCallId, type PlannedItem, type PlannedTurn } from './turn';
-import { firstLine, isAssertionError, isUnplannedError } from '../core/predicate';
+import { callIdsIn, type PlannedCallId, type PlannedItem, type PlannedTurn } from './turn';
 import { asPlanned, ToolOutcomes, type ToolFailure } from '../core/toolOutcomes';
 
 /** What matchers read off a `model()` script. */
@@ -59,13 +59,12 @@ interface CallRecord {
  * offers — its tools, handoffs and hosted tools, their schemas and its `toolChoice` — and the
  * request is where the outcomes of the script's earlier tool calls come back.
  */
-export class ModelDouble implements Model {
+export class ModelDouble extends Double<ModelView> implements Model {
   readonly name: string | undefined;
   readonly #inner = new ScriptedModel();
   readonly #turns: PlannedTurn[] = [];
-  readonly #ledger: Ledger<ModelView>;
   readonly #outcomes = new ToolOutcomes();
-  readonly #timeoutMs: number;
+  readonly #live: LiveTurns;
   /** The turns consumed, by index: in order, except keyed turns, which answer calls by content. */
   readonly #consumed = new Set<number>();
   /** The first turn in order that may not be consumed yet (every one before it was). */
@@ -73,25 +72,20 @@ export class ModelDouble implements Model {
   #keyed = 0;
 
   constructor(options: ModelDoubleOptions = {}) {
-    this.name = options.name;
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_RESPONDER_TIMEOUT_MS;
-    this.#ledger = new Ledger({
+    super({
       kind: 'model',
       name: options.name,
       verify: options.verify !== false,
       pending: () => this.#turns.flatMap((turn, index) => (this.#consumed.has(index) || turn.optional ? [] : [{ index, label: turn.label }])),
       view: () => ({ label: this.label, requests: this.requests }),
     });
-  }
-
-  /** The bookkeeping matchers and the after-each verification read. */
-  get [LEDGER](): Ledger<ModelView> {
-    return this.#ledger;
-  }
-
-  /** How messages name this double: `model()` or `model("support")`. */
-  get label(): string {
-    return this.#ledger.label;
+    this.name = options.name;
+    this.#live = new LiveTurns({
+      timeoutMs: options.timeoutMs ?? DEFAULT_RESPONDER_TIMEOUT_MS,
+      mismatch: (spec) => this.ledger.mismatch(spec),
+      turnLabel: (stepIndex) => this.#turnLabel(stepIndex),
+      answers: (request, output, callIndex, stepIndex) => this.#answers(request, output, callIndex, stepIndex),
+    });
   }
 
   /** Every recorded model request in order, as frozen snapshots. */
@@ -112,11 +106,6 @@ export class ModelDouble implements Model {
   /** The number of planned turns not consumed yet. */
   get remainingSteps(): number {
     return this.#turns.filter((turn, index) => !this.#consumed.has(index) && !turn.optional).length;
-  }
-
-  /** Throws `IncompleteScriptError` when turns are left or a call did not match the script. */
-  assertComplete(): void {
-    this.#ledger.assertComplete();
   }
 
   getResponse(request: ModelRequest): Promise<ModelResponse> {
@@ -179,21 +168,21 @@ export class ModelDouble implements Model {
     // A sweep's fault takes the call's place: no turn is used, the call fails (advising a retry, or not).
     const fault = injectFault('model', (n) => [`model call ${n} fails`, `model call ${n} fails, retry advised`]);
     if (fault) {
-      this.#ledger.record(`${streamed ? 'streamed model call' : 'model call'} → ${fault.point} (injected)`);
+      this.ledger.record(`${streamed ? 'streamed model call' : 'model call'} → ${fault.point} (injected)`);
       const advice = fault.point.endsWith('retry advised') ? { suggested: true, replaySafety: 'safe' as const, retryAfterMs: 0 } : undefined;
       this.#inner.enqueue(modelError(fault.error, advice));
       return;
     }
     // The runner's turn span names the agent: an unnamed script is then named after what it serves.
     const agent = this.name === undefined ? currentAgentName() : undefined;
-    if (agent !== undefined) this.#ledger.serve(`agent ${JSON.stringify(agent)}`);
-    const stepIndex = this.#turnFor(request, streamed, this.#ledger.callCount);
+    if (agent !== undefined) this.ledger.serve(`agent ${JSON.stringify(agent)}`);
+    const stepIndex = this.#turnFor(request, streamed, this.ledger.callCount);
     const record: CallRecord = { streamed, stepIndex };
-    const callIndex = this.#ledger.record(() => this.#describeCall(record));
+    const callIndex = this.ledger.record(() => this.#describeCall(record));
     this.#readOutcomes(request, callIndex);
     let step: ScriptedModelInput;
     if (stepIndex === undefined) {
-      step = modelError(this.#ledger.mismatch(this.#ranOut(request, callIndex, streamed)));
+      step = modelError(this.ledger.mismatch(this.#ranOut(request, callIndex, streamed)));
     } else {
       this.#consumed.add(stepIndex);
       const turn = this.#turns[stepIndex] as PlannedTurn;
@@ -233,15 +222,15 @@ export class ModelDouble implements Model {
         return modelError(turn.error, turn.advice);
       case 'responder':
         return modelResponder(async (call) => {
-          const derived = this.#derive(await this.#respond(turn, call, stepIndex), call, stepIndex);
+          const derived = this.#live.derive(await this.#live.respond(turn, call, stepIndex), call, stepIndex);
           this.#answers(request, Array.isArray(derived) ? derived : derived.output, callIndex, stepIndex);
           return derived;
         });
       case 'stream': {
-        if (!streamed) return modelResponder(() => this.#responseFromStream(turn, request, callIndex, stepIndex));
+        if (!streamed) return modelResponder(() => this.#live.responseFromStream(turn, request, callIndex, stepIndex));
         const done = Array.isArray(turn.events) ? turn.events.find(isResponseDone) : undefined;
         if (done) this.#answers(request, done.response.output as AgentOutputItem[], callIndex, stepIndex);
-        return modelStream(Array.isArray(turn.events) ? turn.events : this.#checkedEvents(turn, request, callIndex, stepIndex));
+        return modelStream(Array.isArray(turn.events) ? turn.events : this.#live.checkedEvents(turn, request, callIndex, stepIndex));
       }
     }
   }
@@ -290,7 +279,7 @@ export class ModelDouble implements Model {
     const offer = offerOf(request);
     const problem = outputProblem(output, offer, plan?.unknown);
     if (problem) {
-      throw this.#ledger.mismatch({
+      throw this.ledger.mismatch({
         ...problem,
         callIndex,
         stepIndex,
@@ -340,7 +329,7 @@ export class ModelDouble implements Model {
         if (policy === 'warn') console.warn(redactText(`agents-testkit: ${mismatchSentence({ ...spec, double: this.label })}`));
         continue;
       }
-      this.#ledger.mismatch(spec);
+      this.ledger.mismatch(spec);
     }
   }
 
@@ -364,7 +353,7 @@ export class ModelDouble implements Model {
       taken.add(callId);
       return callId;
     }
-    throw this.#ledger.mismatch({
+    throw this.ledger.mismatch({
       kind: 'duplicate_call_id',
       callIndex,
       stepIndex,
@@ -385,103 +374,6 @@ export class ModelDouble implements Model {
       fix: 'Script another turn (e.g. .thenReplies("…")) if the workflow should go on',
     });
   }
-
-  /** A responder's output, within the double's time; an assertion or a bug inside it is a mismatch, not the failure it meant. */
-  async #respond(turn: Extract<PlannedTurn, { kind: 'responder' }>, call: RecordedModelCall, stepIndex: number): Promise<DerivedOutput> {
-    try {
-      return await bounded(
-        Promise.resolve().then(() => turn.respond(modelCall(call))),
-        this.#timeoutMs,
-        () => this.#timedOut(call.index, stepIndex, 'Its responder'),
-      );
-    } catch (error) {
-      throw this.#unplanned(error, call.index, stepIndex, 'Its responder');
-    }
-  }
-
-  /** `error` as the call fails with it: a mismatch when it is an assertion or a bug, as is when the script meant it. */
-  #unplanned(error: unknown, callIndex: number, stepIndex: number, who: string): unknown {
-    if (error instanceof MismatchError || !isUnplannedError(error)) return error;
-    return this.#ledger.mismatch({
-      kind: isAssertionError(error) ? 'failed_assertion' : 'responder_failed',
-      callIndex,
-      stepIndex,
-      actual: 'a model call',
-      expected: this.#turnLabel(stepIndex),
-      why: `${who} threw ${firstLine(error)}`,
-      fix: 'To fail the model call on purpose, use .fails(error), or throw an Error of your own',
-    });
-  }
-
-  #timedOut(callIndex: number, stepIndex: number, who: string): MismatchError {
-    return this.#ledger.mismatch({
-      kind: 'responder_timeout',
-      callIndex,
-      stepIndex,
-      actual: 'a model call',
-      expected: this.#turnLabel(stepIndex),
-      why: `${who} did not finish within ${this.#timeoutMs} ms`,
-      fix: 'Settle the promise it returns, or give the script more time: model({ timeoutMs })',
-    });
-  }
-
-  #derive(output: DerivedOutput, call: RecordedModelCall, stepIndex: number): ModelResponse | AgentOutputItem[] {
-    if (typeof output === 'string') return [assistantMessage(output)];
-    if (Array.isArray(output)) return output as AgentOutputItem[];
-    if (isModelResponse(output)) return output;
-    if (typeof output === 'object' && output !== null && typeof (output as { type?: unknown }).type === 'string') {
-      return [output as AgentOutputItem];
-    }
-    throw this.#ledger.mismatch({
-      kind: 'invalid_step',
-      callIndex: call.index,
-      stepIndex,
-      actual: describeModelCall(call.request, call.streamed),
-      expected: this.#turnLabel(stepIndex),
-      why: `The responder returned ${brief(output)}; it must return a string, an output item, an array of output items or a ModelResponse`,
-    });
-  }
-
-  /** The events of an async `streams()` turn, each within the double's time, their output checked as it passes. */
-  async *#checkedEvents(turn: Extract<PlannedTurn, { kind: 'stream' }>, request: ModelRequest, callIndex: number, stepIndex: number): AsyncIterable<StreamEvent> {
-    const iterator = (turn.events as AsyncIterable<StreamEvent>)[Symbol.asyncIterator]();
-    for (;;) {
-      let next: IteratorResult<StreamEvent>;
-      try {
-        next = await bounded(iterator.next(), this.#timeoutMs, () => this.#timedOut(callIndex, stepIndex, 'Its event source'));
-      } catch (error) {
-        throw this.#unplanned(error, callIndex, stepIndex, 'Its event source');
-      }
-      if (next.done) return;
-      if (isResponseDone(next.value)) this.#answers(request, next.value.response.output as AgentOutputItem[], callIndex, stepIndex);
-      yield next.value;
-    }
-  }
-
-  async #responseFromStream(turn: Extract<PlannedTurn, { kind: 'stream' }>, request: ModelRequest, callIndex: number, stepIndex: number): Promise<ModelResponse> {
-    // A non-streamed run of a `streams` turn gets the response its final event carries.
-    const events = Array.isArray(turn.events) ? turn.events : this.#checkedEvents(turn, request, callIndex, stepIndex);
-    for await (const event of events) {
-      if (isResponseDone(event)) {
-        const { response } = event;
-        if (Array.isArray(turn.events)) this.#answers(request, response.output as AgentOutputItem[], callIndex, stepIndex);
-        return {
-          output: response.output,
-          usage: new Usage({ requests: 1, ...response.usage }),
-          responseId: response.id,
-        };
-      }
-    }
-    throw this.#ledger.mismatch({
-      kind: 'invalid_step',
-      callIndex,
-      stepIndex,
-      actual: 'a request that is not streamed',
-      expected: this.#turnLabel(stepIndex),
-      why: 'The turn has no response_done event, so a non-streamed run cannot take a response from it',
-      fix: 'End the events with a response_done event, or run the agent with { stream: true }',
-    });
-  }
 }
 
 /** A reply streamed in the script's pieces: the SDK's own events, as a provider would send them. */
@@ -494,15 +386,6 @@ function deltaEvents(deltas: readonly string[], output: AgentOutputItem[], callI
   ];
 }
 
-function isResponseDone(event: StreamEvent): event is Extract<StreamEvent, { type: 'response_done' }> {
-  return event.type === 'response_done';
-}
-
 function isToolCall(item: AgentOutputItem): boolean {
   return item.type === 'function_call' || hostedToolNeeded(item as { type?: unknown; name?: unknown }) !== undefined;
-}
-
-
-function isModelResponse(value: unknown): value is ModelResponse {
-  return typeof value === 'object' && value !== null && Array.isArray((value as ModelResponse).output) && 'usage' in value;
 }

@@ -4,7 +4,7 @@ import { closest, listNames } from '../../format/closest';
 import { currentAgentName } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { followRuns, isRunning } from './agentRuns';
-import { Ledger, LEDGER } from '../core/ledger';
+import { Double } from '../core/double';
 import { ANSWER, ROUTES, type RoutingProvider } from './routing';
 
 /**
@@ -36,25 +36,14 @@ type Lookup = { model: Model; route: string } | { miss: 'none' | 'other_object' 
  * same time cannot be told apart, and neither can a routed one and another of its name running
  * alongside it.
  */
-export class ProviderDouble implements ModelProvider, RoutingProvider {
+export class ProviderDouble extends Double implements ModelProvider, RoutingProvider {
   readonly #byName = new Map<string, Model>();
   readonly #byObject = new Map<Agent<any, any>, Model>();
   readonly #byModel = new Map<string, Model>();
-  readonly #ledger: Ledger;
 
   constructor(routes: ProviderRoutes, options: DoubleOptions = {}) {
-    this.#ledger = new Ledger({ kind: 'modelProvider', name: options.name, verify: options.verify !== false, pending: () => [] });
+    super({ kind: 'modelProvider', name: options.name, verify: options.verify !== false, pending: () => [] });
     this.addRoutes(routes);
-  }
-
-  /** The bookkeeping matchers and the after-each verification read. */
-  get [LEDGER](): Ledger {
-    return this.#ledger;
-  }
-
-  /** How messages name this provider: `modelProvider()` or `modelProvider("support")`. */
-  get label(): string {
-    return this.#ledger.label;
   }
 
   /** Adds routes (checked by the builder); a key routed already is refused there. */
@@ -83,8 +72,8 @@ export class ProviderDouble implements ModelProvider, RoutingProvider {
   }
 
   /** Throws `IncompleteScriptError` when a request found no route. */
-  assertComplete(): void {
-    this.#ledger.assertComplete();
+  override assertComplete(): void {
+    super.assertComplete();
   }
 
   [ROUTES](agent: string | undefined, modelName: string): boolean {
@@ -93,7 +82,7 @@ export class ProviderDouble implements ModelProvider, RoutingProvider {
 
   [ANSWER](agent: string | undefined, modelName: string): Model {
     let route = 'no route';
-    const callIndex = this.#ledger.record(() => `${asker(agent, modelName)} → ${route}`);
+    const callIndex = this.ledger.record(() => `${asker(agent, modelName)} → ${route}`);
     const found = this.#lookup(agent, modelName);
     if ('model' in found) {
       route = found.route;
@@ -127,7 +116,7 @@ export class ProviderDouble implements ModelProvider, RoutingProvider {
     const actual = asker(agent, modelName);
     const routes = `It routes the agents ${agents.length === 0 ? 'nothing' : joined(agents)} and the models ${listNames(models)}.`;
     if (found.miss === 'ambiguous') {
-      return this.#ledger.mismatch({
+      return this.ledger.mismatch({
         kind: 'unrouted',
         callIndex,
         actual,
@@ -137,7 +126,7 @@ export class ProviderDouble implements ModelProvider, RoutingProvider {
       });
     }
     if (found.miss === 'other_object') {
-      return this.#ledger.mismatch({
+      return this.ledger.mismatch({
         kind: 'unrouted',
         callIndex,
         actual,
@@ -148,7 +137,7 @@ export class ProviderDouble implements ModelProvider, RoutingProvider {
     }
     const suggestion = agent === undefined ? closest(modelName, models) : closest(agent, [...names, ...[...this.#byObject.keys()].map((object) => object.name)]);
     const key = agent ?? modelName;
-    return this.#ledger.mismatch({
+    return this.ledger.mismatch({
       kind: 'unrouted',
       callIndex,
       actual,

@@ -9,28 +9,20 @@ import type {
 } from '@openai/agents/realtime';
 import { ScriptedRealtimeTransport } from '@openai/agents/realtime/testing';
 import { SettleTimeoutError } from '../../errors/SettleTimeoutError';
-import { describeFormat, type AudioFormat } from '../../format/audioFormat';
+import type { AudioFormat } from '../../format/audioFormat';
 import type { DoubleOptions } from '../../vocabulary';
 import { injectFault } from '../core/faults';
-import { Ledger, LEDGER } from '../core/ledger';
+import { Double } from '../core/double';
 import { AudioProgress } from './audio';
 import { describeRealtimeCall, isLifecycle, type RealtimeCall, type RealtimeMethod } from './call';
 import { EventDelivery } from './delivery';
-import {
-  checkCall,
-  checkError,
-  errorRejected,
-  ranOut,
-  tooEarly,
-  unexpectedError,
-  wrongArguments,
-  wrongMethod,
-  type MismatchWords,
-} from './matching';
+import { checkError, errorRejected, unexpectedError } from './matching';
 import { RealtimePlan } from './plan';
 import { SessionConfigView } from './sessionConfig';
 import { DEFAULT_TIMEOUT_MS, Settling } from './settling';
-import { awaitedBy, labelOf, type ExpectedStep, type RealtimeStep } from './step';
+import type { ExpectedStep, RealtimeStep } from './step';
+import { verdictFor, type CallNote } from './verdict';
+import { describePending, waitingFor } from './waiting';
 
 export { DEFAULT_TIMEOUT_MS } from './settling';
 
@@ -60,15 +52,8 @@ interface CallRecord {
   recorded: number | undefined;
   /** The step the call was played on (or advanced, for audio steps). */
   stepIndex: number | undefined;
-  note: 'lifecycle' | 'unscripted' | 'mismatch' | undefined;
+  note: CallNote | 'mismatch' | undefined;
   format: AudioFormat;
-}
-
-interface Verdict {
-  stepIndex?: number;
-  note?: CallRecord['note'];
-  mismatch?: MismatchWords;
-  failure?: { readonly error: unknown };
 }
 
 /**
@@ -90,7 +75,7 @@ interface Verdict {
  *   `settled()`, `toBeComplete()` and the after-each verification fail, and none is thrown into
  *   the session (only failures the script asks for with `.fails()` are).
  */
-export class RealtimeDouble {
+export class RealtimeDouble extends Double<RealtimeView> {
   readonly name: string | undefined;
   readonly strict: boolean;
   readonly timeoutMs: number;
@@ -105,34 +90,28 @@ export class RealtimeDouble {
   #forwarded = 0;
   /** `calls` as last read: the inner transport copies every call on each read, so reports would cost n² copies. */
   #callsView: readonly RealtimeCall[] | undefined;
-  readonly #ledger: Ledger<RealtimeView>;
   readonly #watched = new WeakSet<object>();
   #label: string | undefined;
 
   constructor(options: RealtimeOptions = {}) {
-    this.name = options.name;
-    this.strict = options.strict ?? true;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.#ledger = new Ledger<RealtimeView>({
+    super({
       kind: 'realtime',
       name: options.name,
       verify: options.verify !== false,
-      pending: () => this.#plan.pendingIndexes().map((index) => ({ index, label: this.#describePending(index) })),
+      pending: () => this.#plan.pendingIndexes().map((index) => ({ index, label: describePending(this.#plan, this.#audio, index) })),
       view: () => ({ rejections: this.#rejections() }),
     });
-    this.#settling = new Settling(this.#ledger, this.#plan, (timeoutMs) => this.#timeoutError(timeoutMs));
-    this.#delivery = new EventDelivery(this.#inner, this.#plan, this.#config, this.#ledger, this.#settling);
-  }
-
-  /** The bookkeeping matchers and the after-each verification read. */
-  get [LEDGER](): Ledger<RealtimeView> {
-    return this.#ledger;
+    this.name = options.name;
+    this.strict = options.strict ?? true;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#settling = new Settling(this.ledger, this.#plan, (timeoutMs) => this.#timeoutError(timeoutMs));
+    this.#delivery = new EventDelivery(this.#inner, this.#plan, this.#config, this.ledger, this.#settling);
   }
 
   /** How messages name this double: `realtime()` or `realtime("support")`. */
-  get label(): string {
+  override get label(): string {
     // Every verb names the double in case it is misused; the name never changes, so neither does this.
-    return (this.#label ??= this.#ledger.label);
+    return (this.#label ??= super.label);
   }
 
   // ── The transport the session sees ────────────────────────────────────────────────────────────
@@ -271,10 +250,10 @@ export class RealtimeDouble {
   }
 
   /** Throws `IncompleteScriptError` when steps are left or a call or event did not go as scripted. */
-  assertComplete(): void {
+  override assertComplete(): void {
     // A complete script needs no report, and listing thousands of calls for none costs more than playing them.
-    if (this.#plan.done() && this.#ledger.mismatches.length === 0) return;
-    this.#ledger.assertComplete();
+    if (this.#plan.done() && this.ledger.mismatches.length === 0) return;
+    super.assertComplete();
   }
 
   // ── For the builder ───────────────────────────────────────────────────────────────────────────
@@ -328,7 +307,7 @@ export class RealtimeDouble {
       return undefined as R;
     }
     if (fault) throw fault.error;
-    const callIndex = this.#ledger.record(() => this.#describeCallAt(callIndex));
+    const callIndex = this.ledger.record(() => this.#describeCallAt(callIndex));
     const live = { index: callIndex, method, ...payload } as unknown as RealtimeCall;
     const ignored = method === 'close' && this.#inner.status === 'disconnected';
     const record: CallRecord = {
@@ -344,10 +323,10 @@ export class RealtimeDouble {
     // A mismatch is recorded, not thrown: the session would swallow it into an `error` event, and
     // without an `error` listener Node reports that as an unhandled rejection, which ends a Jest run.
     // `settled()`, `toBeComplete()` and the after-each verification fail on it instead.
-    const verdict = this.#verdictFor(live);
+    const verdict = verdictFor(live, { plan: this.#plan, audio: this.#audio, format: this.#config.format, strict: this.strict });
     record.stepIndex = verdict.stepIndex;
     record.note = verdict.mismatch ? 'mismatch' : verdict.note;
-    if (verdict.mismatch) this.#ledger.mismatch(verdict.mismatch);
+    if (verdict.mismatch) this.ledger.mismatch(verdict.mismatch);
     const failure = verdict.failure;
     if (ignored) {
       // Upstream ignores a close of a closed transport without recording it; the script still counts it.
@@ -364,37 +343,6 @@ export class RealtimeDouble {
     }
   }
 
-  #verdictFor(call: RealtimeCall): Verdict {
-    const index = this.#plan.cursor;
-    const step = this.#plan.current;
-    if (step?.kind === 'expect' && step.method === call.method) {
-      const rejection = checkCall(step, call, this.#audio);
-      if (rejection === undefined) {
-        if (!step.audio || this.#audio.take(step, call as RealtimeCall<'sendAudio'>)) this.#plan.advance();
-        else this.#plan.start();
-        return { stepIndex: index, ...(step.failure ? { failure: step.failure } : {}) };
-      }
-      if (!this.strict) return { note: 'unscripted' };
-      const audioNote = step.audio ? ` (Audio is counted as ${describeFormat(this.#config.format)}.)` : '';
-      return { mismatch: wrongArguments(call, this.#describe(call), index, step, rejection, audioNote) };
-    }
-    let expectedIndex: number | undefined = index;
-    let expected = step as ExpectedStep | undefined;
-    if (step?.kind === 'emit') {
-      // Events wait to be delivered; the call is checked against the step after them.
-      expectedIndex = this.#plan.nextExpected();
-      expected = expectedIndex === undefined ? undefined : (this.#plan.at(expectedIndex) as ExpectedStep);
-      if (expected?.kind === 'expect' && expected.method === call.method && expectedIndex !== undefined) {
-        if (!this.strict) return { note: 'unscripted' };
-        return { mismatch: tooEarly(call, this.#describe(call), expectedIndex, expected, index, step) };
-      }
-    }
-    if (isLifecycle(call.method)) return { note: 'lifecycle' };
-    if (!this.strict) return { note: 'unscripted' };
-    if (expected && expectedIndex !== undefined) return { mismatch: wrongMethod(call, this.#describe(call), expectedIndex, expected) };
-    return { mismatch: ranOut(call, this.#describe(call), this.#plan.expectedCount()) };
-  }
-
   #sessionError(error: unknown): void {
     const index = this.#plan.cursor;
     const step = this.#plan.current;
@@ -405,7 +353,7 @@ export class RealtimeDouble {
         this.#afterPlay();
         return;
       }
-      if (this.strict) this.#ledger.mismatch(errorRejected(error, this.#log.length, index, step, rejection));
+      if (this.strict) this.ledger.mismatch(errorRejected(error, this.#log.length, index, step, rejection));
       this.#settling.notify();
       return;
     }
@@ -413,7 +361,7 @@ export class RealtimeDouble {
     const expectedIndex = this.#plan.nextExpected();
     const expected = expectedIndex === undefined ? undefined : (this.#plan.at(expectedIndex) as ExpectedStep);
     const early = step?.kind === 'emit' && expected?.kind === 'session_error' ? { index, events: step } : undefined;
-    this.#ledger.mismatch(unexpectedError(error, this.#log.length, expected, expectedIndex, early));
+    this.ledger.mismatch(unexpectedError(error, this.#log.length, expected, expectedIndex, early));
     this.#settling.notify();
   }
 
@@ -424,10 +372,6 @@ export class RealtimeDouble {
 
   // ── Describing ────────────────────────────────────────────────────────────────────────────────
 
-  #describe(call: RealtimeCall): string {
-    return describeRealtimeCall(call as never, this.#config.format);
-  }
-
   #describeCallAt(index: number): string {
     const record = this.#log[index] as CallRecord;
     const call = this.calls[index] as RealtimeCall;
@@ -437,31 +381,11 @@ export class RealtimeDouble {
     return `${described}${outcome}`;
   }
 
-  #describePending(index: number): string {
-    const step = this.#plan.at(index) as RealtimeStep;
-    const line = labelOf(step);
-    if (step.kind === 'expect' && step.audio && index === this.#plan.cursor && this.#audio.taken > 0) {
-      return `${line} — ${this.#audio.describeTaken()} received so far`;
-    }
-    return line;
-  }
-
   #timeoutError(timeoutMs: number): SettleTimeoutError {
     const first = this.#plan.pendingIndexes()[0];
-    return new SettleTimeoutError(this.#ledger.report(), { timeoutMs, waitingFor: first === undefined ? 'nothing' : this.#waitingFor(first) });
-  }
-
-  #waitingFor(index: number): string {
-    const step = this.#plan.at(index) as RealtimeStep;
-    if (step.kind === 'expect' && step.audio && this.#audio.taken > 0) {
-      return `more sendAudio calls (step ${index + 1} has taken ${this.#audio.describeTaken()} so far)`;
-    }
-    if (step.kind !== 'emit') return `${awaitedBy(step)} (step ${index + 1})`;
-    const status = this.status === 'connected' ? 'connected, but connect() had not resolved' : this.status;
-    // Connected once and no longer: the session closed, or the connection dropped.
     const closed = this.status === 'disconnected' && this.#log.some((record) => record.method === 'connect');
-    const fix = closed ? '; to deliver it to the closed session, write .evenIfClosed() after it' : '';
-    return `the session to connect, to deliver step ${index + 1}, ${labelOf(step)}: events reach the session only once session.connect() has resolved (the transport is ${status}${fix})`;
+    const waiting = first === undefined ? 'nothing' : waitingFor(this.#plan, this.#audio, first, { status: this.status, closed });
+    return new SettleTimeoutError(this.ledger.report(), { timeoutMs, waitingFor: waiting });
   }
 
   #rejections(): ReadonlySet<number> {

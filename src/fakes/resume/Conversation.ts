@@ -1,5 +1,6 @@
 import { brief } from '../../format/brief';
-import { Ledger, LEDGER, ledgerOf } from '../core/ledger';
+import { Double } from '../core/double';
+import { ledgerOf, type Ledger } from '../core/ledger';
 
 /** Where a paused-and-resumed conversation keeps its record on the results it returns. */
 export const CONVERSATION = Symbol.for('agents-testkit.conversation');
@@ -42,33 +43,24 @@ export interface ConversationView {
  * ones the resumed runs started. It fails the test, like every double, when a call runs twice,
  * an approved call is asked for again instead of running, or a rejected call runs.
  */
-export class Conversation {
-  readonly #ledger: Ledger<ConversationView>;
+export class Conversation extends Double<ConversationView> {
   readonly #decisions: ApprovalDecision[] = [];
   readonly #runs: ToolRun[] = [];
   #resumes = 0;
 
   constructor(options: { name?: string; verify?: boolean }) {
-    this.#ledger = new Ledger({
+    super({
       kind: 'resume',
       name: options.name,
       verify: options.verify !== false,
       pending: () => [],
-      view: () => ({ label: this.#ledger.label, decisions: [...this.#decisions], runs: [...this.#runs] }),
+      view: () => ({ label: this.label, decisions: [...this.#decisions], runs: [...this.#runs] }),
     });
-  }
-
-  get [LEDGER](): Ledger<ConversationView> {
-    return this.#ledger;
-  }
-
-  get label(): string {
-    return this.#ledger.label;
   }
 
   /** Notes the agent the conversation serves, for its label. */
   serve(agent: string): void {
-    this.#ledger.serve(`agent ${JSON.stringify(agent)}`);
+    this.ledger.serve(`agent ${JSON.stringify(agent)}`);
   }
 
   /** The calls a stored state says ran before it was stored, noted once each (a later resume's state repeats them). */
@@ -77,7 +69,7 @@ export class Conversation {
       // A rejected call has an output too: the rejection the model was told.
       if (this.#runs.some((known) => sameCall(known, run)) || this.#decisions.some((decision) => decision.verdict === 'reject' && sameCall(decision, run))) continue;
       this.#runs.push({ ...run, phase: 'before the pause' });
-      this.#ledger.record(`${describeRun(run)} ran before the pause`);
+      this.ledger.record(`${describeRun(run)} ran before the pause`);
     }
   }
 
@@ -87,7 +79,7 @@ export class Conversation {
     const resume = this.#resumes;
     for (const decision of decisions) {
       this.#decisions.push({ ...decision, resume });
-      this.#ledger.record(`resume ${resume}: ${decision.verdict === 'approve' ? 'approved' : 'rejected'}${decision.always ? ' (always)' : ''} ${describeRun(decision)}`);
+      this.ledger.record(`resume ${resume}: ${decision.verdict === 'approve' ? 'approved' : 'rejected'}${decision.always ? ' (always)' : ''} ${describeRun(decision)}`);
     }
     return resume;
   }
@@ -99,12 +91,12 @@ export class Conversation {
   finishResume(resume: number, started: readonly Omit<ToolRun, 'phase'>[], asked: readonly Omit<ToolRun, 'phase'>[]): void {
     const phase: RunPhase = `resume ${resume}`;
     for (const run of started) {
-      const callIndex = this.#ledger.record(`${describeRun(run)} ran in ${phase}`);
+      const callIndex = this.ledger.record(`${describeRun(run)} ran in ${phase}`);
       const earlier = this.#runs.find((known) => run.callId !== undefined && sameCall(known, run));
       const rejected = this.#decisions.find((decision) => decision.verdict === 'reject' && decision.callId !== undefined && sameCall(decision, run));
       this.#runs.push({ ...run, phase });
       if (earlier) {
-        this.#ledger.mismatch({
+        this.ledger.mismatch({
           kind: 'tool_ran_twice',
           callIndex,
           actual: `${describeRun(run)} ran in ${phase}`,
@@ -113,7 +105,7 @@ export class Conversation {
           fix: 'A resumed run must not run a call again; resume each stored state once (to resume(), two stored states of the same text are one), or check how the app stores and restores its run state',
         });
       } else if (rejected) {
-        this.#ledger.mismatch({
+        this.ledger.mismatch({
           kind: 'rejection_ignored',
           callIndex,
           actual: `${describeRun(run)} ran in ${phase}`,
@@ -126,8 +118,8 @@ export class Conversation {
     for (const again of asked) {
       const approved = this.#decisions.find((decision) => decision.verdict === 'approve' && decision.callId !== undefined && sameCall(decision, again));
       if (!approved) continue;
-      const callIndex = this.#ledger.record(`${describeRun(again)} asked for approval again after ${phase}`);
-      this.#ledger.mismatch({
+      const callIndex = this.ledger.record(`${describeRun(again)} asked for approval again after ${phase}`);
+      this.ledger.mismatch({
         kind: 'approval_lost',
         callIndex,
         actual: `${phase} stopped for approval of ${describeRun(again)}`,

@@ -6,7 +6,7 @@ import { shellToolCall } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
 import { injectFault } from '../core/faults';
-import { Ledger, LEDGER } from '../core/ledger';
+import { Double } from '../core/double';
 import { notePlannedFailure } from '../core/plannedFailures';
 import { StepQueue } from '../core/stepQueue';
 import { firstLine, isAssertionError, isUnplannedError } from '../core/predicate';
@@ -77,13 +77,12 @@ const ALWAYS_PRESENT: readonly SessionMethod[] = ['execCommand', 'createEditor',
  * (a script here grows at any time, also between runs), hides them (a set-up call must look at the
  * next step to know whether the user claimed it), and keeps no trace of a mismatch.
  */
-export class SandboxDouble {
+export class SandboxDouble extends Double<SandboxRecord> {
   readonly name: string | undefined;
   /** The session state the SDK reads and updates: an empty manifest, as on the SDK's scripted session. */
   state: SandboxSessionState = { manifest: new Manifest() };
   readonly #script = new StepQueue<PlannedSandboxStep, OpenStep>();
   readonly #log: CallEntry[] = [];
-  readonly #ledger: Ledger<SandboxRecord>;
   readonly #present = new Set<SessionMethod>(ALWAYS_PRESENT);
   readonly #faces = new Map<SessionMethod, (...args: unknown[]) => unknown>();
   readonly #workspace: SandboxWorkspace;
@@ -92,6 +91,13 @@ export class SandboxDouble {
   readonly #timeoutMs: number;
 
   constructor(options: SandboxDoubleOptions = {}) {
+    super({
+      kind: 'sandbox',
+      name: options.name,
+      verify: options.verify !== false,
+      pending: () => this.#script.pending(),
+      view: () => ({ label: this.label, calls: this.calls, writes: this.#workspace.writes }),
+    });
     this.name = options.name;
     this.#workspace = new SandboxWorkspace(options.files);
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_RESPONDER_TIMEOUT_MS;
@@ -101,23 +107,6 @@ export class SandboxDouble {
       deleteFile: (operation) => this.#callAsync('deleteFile', [operation]) as Promise<void>,
     };
     for (const method of options.supports ?? []) this.#install(method);
-    this.#ledger = new Ledger({
-      kind: 'sandbox',
-      name: options.name,
-      verify: options.verify !== false,
-      pending: () => this.#script.pending(),
-      view: () => ({ label: this.label, calls: this.calls, writes: this.#workspace.writes }),
-    });
-  }
-
-  /** The bookkeeping matchers and the after-each verification read. */
-  get [LEDGER](): Ledger<SandboxRecord> {
-    return this.#ledger;
-  }
-
-  /** How messages name this double: `sandbox()` or `sandbox("ci")`. */
-  get label(): string {
-    return this.#ledger.label;
   }
 
   /** Every call the session received, set-up calls included, as frozen snapshots. */
@@ -128,11 +117,6 @@ export class SandboxDouble {
   /** The number of steps not consumed yet (a step still waiting for its outcome included). */
   get remainingSteps(): number {
     return this.#script.remaining;
-  }
-
-  /** Throws `IncompleteScriptError` when steps are left or a call did not match the script. */
-  assertComplete(): void {
-    this.#ledger.assertComplete();
   }
 
   /** The shell capability runs the model's `exec_command` here; each call is a step (`exec(cmd)`). */
@@ -286,8 +270,8 @@ export class SandboxDouble {
   }
 
   #record(method: ScriptedMethod, args: readonly unknown[], setup: boolean, step: number | undefined, outcome: string): CallEntry {
-    const entry: CallEntry = { index: this.#ledger.callCount, method, args, setup, step, mismatch: false, outcome };
-    this.#ledger.record(() => `${describeCall(entry.method, entry.args)} → ${entry.outcome}`);
+    const entry: CallEntry = { index: this.ledger.callCount, method, args, setup, step, mismatch: false, outcome };
+    this.ledger.record(() => `${describeCall(entry.method, entry.args)} → ${entry.outcome}`);
     this.#log.push(entry);
     return entry;
   }
@@ -295,7 +279,7 @@ export class SandboxDouble {
   /** Records a mismatch of the call `entry`, worded from the parts of it that differ by case. */
   #mismatch(entry: CallEntry, spec: Pick<MismatchSpec, 'kind' | 'expected' | 'why' | 'fix'>): MismatchError {
     entry.mismatch = true;
-    return this.#ledger.mismatch({
+    return this.ledger.mismatch({
       ...spec,
       callIndex: entry.index,
       ...(entry.step === undefined ? {} : { stepIndex: entry.step }),

@@ -1,0 +1,28 @@
+/**
+ * Every place the kit depends on something the OpenAI Agents SDK does not promise: a read of its
+ * internals, a text copied from it, a shape it happens to have. They all live in this folder, one
+ * file per concern, and nowhere else in src/; the rest of the kit imports them from here
+ * (`sdk/coupling`). Each is probed against the installed SDK in test/sdk-coupling.test.ts (the
+ * Realtime ones in test/sdk-coupling-realtime.test.ts), so an SDK release that changes one fails
+ * there, naming it, instead of somewhere a double quietly stops catching drift.
+ *
+ * - stack.ts: who is reading a property, the SDK or the app.
+ * - provider.ts: which agent asks for a model, and the default provider a `Runner` resolves.
+ * - results.ts: model requests without the runner's bookkeeping; run results and states.
+ * - tools.ts: the texts the SDK sends instead of throwing, tool guardrails, approval policies,
+ *   hosted tool calls.
+ * - handoffs.ts: handoff tool names and transfer messages.
+ * - realtime.ts: what a Realtime session sends on its own.
+ * - mcp.ts: MCP tool names and hosted MCP items.
+ * - sandbox.ts: what the sandbox capabilities send a session.
+ * - tracing.ts: the trace provider's process listener.
+ */
+export * from './handoffs';
+export * from './mcp';
+export * from './provider';
+export * from './realtime';
+export * from './results';
+export * from './sandbox';
+export * from './stack';
+export * from './tools';
+export * from './tracing';

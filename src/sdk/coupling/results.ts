@@ -1,0 +1,78 @@
+/**
+ * What the kit reads of a model request and of a run's result or state. Part of the SDK coupling (see index.ts).
+ */
+import { RunResult, type ModelRequest, type RunItem } from '@openai/agents';
+
+// ── Model requests ───────────────────────────────────────────────────────────────────────────────
+
+/** A model request as users see it: without the runner's own `_internal` bookkeeping. */
+export type PublicRequest = Readonly<Omit<ModelRequest, '_internal'>>;
+
+export function withoutInternal(request: Readonly<ModelRequest>): PublicRequest {
+  const { _internal: _ignored, ...rest } = request as Readonly<ModelRequest> & { _internal?: unknown };
+  return Object.freeze(rest);
+}
+
+// ── Run results ──────────────────────────────────────────────────────────────────────────────────
+
+/** What the kit reads of a `RunResult` or `StreamedRunResult`. */
+export interface RunResultShape {
+  input: string | unknown[];
+  newItems: RunItem[];
+  interruptions?: unknown[];
+  state?: { _currentStep?: { type?: string }; usage?: { requests?: number } };
+  lastAgent?: { name?: string };
+  finalOutput?: unknown;
+  toTextStream?: unknown;
+  error?: unknown;
+  cancelled?: boolean;
+  /** The run's public context, which knows which calls were approved or rejected. */
+  runContext?: { isToolApproved?(approval: { toolName: string; callId: string }): boolean | undefined };
+}
+
+/**
+ * Recognises a run result by shape: the SDK's CJS and ESM builds are different classes, so
+ * `instanceof` would reject half of the users.
+ */
+export function isRunResult(value: unknown): value is RunResultShape {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    return Array.isArray((value as RunResultShape).newItems) && 'finalOutput' in value;
+  } catch {
+    return false;
+  }
+}
+
+export function isStreamedResult(result: RunResultShape): boolean {
+  return typeof result.toTextStream === 'function';
+}
+
+/**
+ * What a run that threw had done until then, as a result to read like any other: the SDK's own
+ * errors (`MaxTurnsExceededError`, the tripwire errors, …) carry the run's state, and a
+ * `RunResult` reads its items off a state. `undefined` for an error without one (an error the
+ * model or a tool threw as is). The state is recognised by shape, as it may come from the other
+ * build of the SDK.
+ */
+export function resultOfFailedRun(error: unknown): RunResultShape | undefined {
+  const state = (error as { state?: { _generatedItems?: unknown } } | null)?.state;
+  if (typeof state !== 'object' || state === null || !Array.isArray(state._generatedItems)) return undefined;
+  return new RunResult(state as ConstructorParameters<typeof RunResult>[0]) as unknown as RunResultShape;
+}
+
+/** Whether a run ended: a streamed result is readable only once its loop is done. */
+export function hasFinished(result: RunResultShape): boolean {
+  if (result.error !== null && result.error !== undefined) return true;
+  if (result.cancelled === true) return true;
+  // The result has no public "done" flag; the run state's current step says whether the loop ended.
+  const step = result.state?._currentStep?.type;
+  if (step === undefined) return true;
+  return step === 'next_step_final_output' || step === 'next_step_interruption';
+}
+
+/** Hosted tool calls carry their tool in the item type, not in a name. */
+export const HOSTED_CALL_NAMES: Readonly<Record<string, string>> = {
+  apply_patch_call: 'apply_patch',
+  shell_call: 'shell',
+  computer_call: 'computer',
+};

@@ -1,6 +1,6 @@
 import { Agent, run, Runner, setDefaultModelProvider, type InputGuardrail, type Model } from '@openai/agents';
 import { cassette, MismatchError, model, modelProvider, ScriptError, UnscriptedModelError } from 'agents-testkit';
-import { restoreDefaults } from '../src/fakes/provider/offlineGuard';
+import { restoreDefaults } from '../src/fakes/offline/offlineGuard';
 import { createKit } from '../src/setup/kit';
 import { describe, expect, failureOf, getWeather, lookupOrder, mark, rejectionOf, test, thrownBy, verificationFailureSince } from './support';
 

@@ -24,7 +24,7 @@ import { filesystem, memory, shell, SandboxAgent } from '@openai/agents/sandbox'
 import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
 import { z } from 'zod';
 import { sandbox } from 'agents-testkit';
-import { restoreDefaults } from '../src/fakes/provider/offlineGuard';
+import { restoreDefaults } from '../src/fakes/offline/offlineGuard';
 import { onEveryRun } from '../src/sdk/runnerHook';
 import {
   currentAgentName,

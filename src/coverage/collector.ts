@@ -1,7 +1,7 @@
 import { Runner } from '@openai/agents';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isPrimingAgent } from '../fakes/provider/offlineGuard';
+import { isPrimingAgent } from '../fakes/offline/offlineGuard';
 import { readGuardrails } from '../matchers/guardrailRecord';
 import { approvalOf, readRun } from '../matchers/runRecord';
 import { approvalPolicyOf, hostedMcpServerLabel, resultOfFailedRun, type RunResultShape } from '../sdk/coupling';

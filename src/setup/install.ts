@@ -9,7 +9,7 @@ import { settleRecordings } from '../fakes/cassette/recordings';
 import { forgetPlannedFailures } from '../fakes/core/plannedFailures';
 import { forgetStoredStates } from '../fakes/resume/storedConversations';
 import { installNetworkGuard } from '../fakes/offline/networkGuard';
-import { BUNDLED_SDK, installOfflineGuard, primeDefaultRunner, restoreDefaults, type SdkCopy } from '../fakes/provider/offlineGuard';
+import { BUNDLED_SDK, installOfflineGuard, primeDefaultRunner, restoreDefaults, type SdkCopy } from '../fakes/offline/offlineGuard';
 import {
   currentFile,
   endScope,

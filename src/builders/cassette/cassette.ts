@@ -6,7 +6,7 @@ import { CASSETTE_FORMAT, DEFAULT_CONVERSATION, REQUEST_FIELDS, type RequestFiel
 import { loadCassette } from '../../fakes/cassette/store';
 import { currentTest } from '../../runner/coupling';
 import { recordingOnline } from '../../fakes/offline/networkGuard';
-import { allowingRealModels } from '../../fakes/provider/offlineGuard';
+import { allowingRealModels } from '../../fakes/offline/offlineGuard';
 import { CassetteModel, recordHint, type CassetteRedaction, type CassetteSetup } from '../../fakes/cassette/CassetteModel';
 import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';

@@ -5,7 +5,7 @@ import { UnscriptedModelError } from '../../errors/UnscriptedModelError';
 import { currentAgentNameIn, defaultProviderLookup, type RunnerClass } from '../../sdk/coupling';
 import type { DoubleReport } from '../../vocabulary';
 import { track, type Verifiable } from '../core/registry';
-import { answerFromRoutes } from './routing';
+import { answerFromRoutes } from '../provider/routing';
 
 /**
  * One module graph of the SDK. Its CJS and ESM builds are two, each with its own default

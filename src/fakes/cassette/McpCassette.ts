@@ -2,8 +2,7 @@ import type { CallToolResult, MCPCallToolOptions, MCPServer, MCPToolErrorFunctio
 import { invalidateServerToolsCache } from '@openai/agents';
 import type { MismatchSpec } from '../../errors/MismatchError';
 import { redactSecrets, redactText } from '../../format/secrets';
-import { claim, commitNow, keepPartial, recordingConflict, type Recorder } from './recordings';
-import { Double } from '../core/double';
+import { RecordingDouble } from './RecordingDouble';
 import type { McpView } from '../mcp/McpDouble';
 import { argumentChanges, MCP_CASSETTE_FORMAT, toolListChanges, type McpConversation, type McpRecordedCall } from './mcpFile';
 import { contentWithMetadata, describeMcpCall, describeMcpResult, type McpCall, type McpCallResult, type McpMethod, type McpToolListing } from '../mcp/plan';
@@ -52,14 +51,9 @@ interface CallEntry {
  * beside the file until its test passed (or `commit()`), and only a run that connected, listed the
  * tools and closed the server is committed (src/fakes/cassette/recordings.ts).
  */
-export class McpCassette extends Double<McpView> implements MCPServer {
+export class McpCassette extends RecordingDouble<McpConversation, McpView> implements MCPServer {
   /** The server's name as the SDK sees it: the recorded one, or the real server's. */
   readonly name: string;
-  /** Whether this recording replays or records. */
-  readonly mode: 'replay' | 'record';
-  readonly path: string;
-  /** The conversation of the file it replays or records: one per test, named after the test unless `{ conversation }` names it. */
-  readonly conversation: string;
   cacheToolsList = false;
   toolFilter?: MCPToolFilterCallable | MCPToolFilterStatic;
   errorFunction?: MCPToolErrorFunction | null;
@@ -75,22 +69,26 @@ export class McpCassette extends Double<McpView> implements MCPServer {
   #closed = false;
   /** Recording: why the recording cannot be committed (a failed connect, a failed close). */
   #broken: string | undefined;
-  readonly #recorder: Recorder<McpConversation>;
 
   constructor(setup: McpCassetteSetup) {
     // The real server is made first: a factory that throws leaves no recording to verify.
     const real = setup.play === 'record' ? setup.server() : undefined;
-    super({
-      kind: 'mcpCassette',
-      name: setup.label,
-      verify: setup.verify,
-      pending: () => this.#pending(),
-      view: () => ({ label: this.label, calls: this.#log.map(snapshot) }),
-    });
+    super(
+      {
+        kind: 'mcpCassette',
+        name: setup.label,
+        verify: setup.verify,
+        pending: () => this.#pending(),
+        view: () => ({ label: this.label, calls: this.#log.map(snapshot) }),
+      },
+      {
+        ...setup,
+        format: MCP_CASSETTE_FORMAT,
+        recording: () => ({ server: this.name, tools: this.#tools ?? [], calls: [...this.#calls] }),
+        openWork: () => this.#openWork(),
+      },
+    );
     this.#setup = setup;
-    this.mode = setup.play;
-    this.path = setup.path;
-    this.conversation = setup.conversation;
     if (setup.toolFilter !== undefined) this.toolFilter = setup.toolFilter;
     if (setup.errorFunction !== undefined) this.errorFunction = setup.errorFunction;
     if (setup.play === 'replay') {
@@ -101,19 +99,6 @@ export class McpCassette extends Double<McpView> implements MCPServer {
       this.name = this.#real.name;
       this.#recorded = setup.previous;
     }
-    const label = (): string => this.label;
-    this.#recorder = {
-      path: setup.path,
-      conversation: setup.conversation,
-      test: setup.test,
-      testFile: setup.testFile,
-      format: MCP_CASSETTE_FORMAT,
-      get label() {
-        return label();
-      },
-      recording: () => ({ server: this.name, tools: this.#tools ?? [], calls: [...this.#calls] }),
-      unfinished: () => this.#unfinished(),
-    };
     void invalidateServerToolsCache(this.name);
   }
 
@@ -127,27 +112,8 @@ export class McpCassette extends Double<McpView> implements MCPServer {
     return this.mode === 'replay' ? (this.#recorded as McpConversation).calls.length - this.#used : 0;
   }
 
-  /**
-   * Throws `IncompleteScriptError` when recorded calls are left or a call drifted. A recording that
-   * is complete is then committed, as `commit()` does.
-   */
-  override assertComplete(): void {
-    super.assertComplete();
-    this.commit();
-  }
-
-  /**
-   * Writes what this recording holds into its file now, instead of when its test passes: its
-   * conversation is replaced, the file's other conversations are kept. Does nothing when it
-   * replays or has nothing new to write.
-   */
-  commit(): void {
-    if (this.mode === 'record') commitNow(this.#recorder);
-  }
-
-  /** Why the recording must not reach the file even if its test passed. */
-  #unfinished(): string | undefined {
-    if (this.ledger.mismatches.length > 0) return 'it refused a call (see its mismatch)';
+  /** Why the recording must not reach the file, beyond a refused call: only a run that connected, listed the tools and closed the server is whole. */
+  #openWork(): string | undefined {
     if (this.#broken !== undefined) return this.#broken;
     if (this.#tools === undefined) return 'the server never listed its tools';
     if (!this.#closed) return 'the server was not closed';
@@ -185,7 +151,7 @@ export class McpCassette extends Double<McpView> implements MCPServer {
     }
     this.#connected = false;
     this.#closed = true;
-    const why = this.#unfinished();
+    const why = this.unfinished();
     entry.outcome =
       why === undefined
         ? `closed the real server; ${this.#calls.length} call${this.#calls.length === 1 ? '' : 's'} recorded, committed when the test passes`
@@ -217,7 +183,7 @@ export class McpCassette extends Double<McpView> implements MCPServer {
     entry.outcome = `${live.length} tools from the real server (lifecycle)`;
     const first = this.#tools === undefined;
     this.#tools = live;
-    keepPartial(this.#recorder);
+    this.keepPartial();
     const changes = first && this.#recorded ? toolListChanges(this.#recorded.tools, redactSecrets(live)) : [];
     if (changes.length > 0) {
       // Recording is how a changed server is taken in: it is said, not failed (replay fails on what the change breaks).
@@ -260,7 +226,7 @@ export class McpCassette extends Double<McpView> implements MCPServer {
       entry.outcome = `recorded the error ${messageOf(error)}`;
       throw error;
     } finally {
-      keepPartial(this.#recorder);
+      this.keepPartial();
     }
   }
 
@@ -269,9 +235,8 @@ export class McpCassette extends Double<McpView> implements MCPServer {
    * same conversation (in this process or another) is refused here, naming the first.
    */
   #claim(entry: CallEntry): void {
-    const other = claim(this.#recorder);
-    if (other === undefined) return;
-    throw this.#mismatch(entry, recordingConflict(this.#recorder, this.#setup.shownPath, other, 'mcpCassette'));
+    const conflict = this.claimConversation();
+    if (conflict !== undefined) throw this.#mismatch(entry, conflict);
   }
 
   #replay(entry: CallEntry, tool: string, args: Record<string, unknown>): McpCallResult {

@@ -1,11 +1,11 @@
 import type { CallToolResult, MCPCallToolOptions, MCPServer, MCPToolErrorFunction, MCPToolFilterCallable, MCPToolFilterStatic } from '@openai/agents';
 import { invalidateServerToolsCache } from '@openai/agents';
-import type { MismatchSpec } from '../../errors/MismatchError';
 import { redactSecrets, redactText } from '../../format/secrets';
 import { RecordingDouble } from './RecordingDouble';
 import type { McpView } from '../mcp/McpDouble';
 import { argumentChanges, MCP_CASSETTE_FORMAT, toolListChanges, type McpConversation, type McpRecordedCall } from './mcpFile';
-import { contentWithMetadata, describeMcpCall, describeMcpResult, type McpCall, type McpCallResult, type McpMethod, type McpToolListing } from '../mcp/plan';
+import { McpCallLog, type McpCallEntry as CallEntry } from '../mcp/callLog';
+import { contentWithMetadata, describeMcpCall, describeMcpResult, type McpCall, type McpCallResult, type McpToolListing } from '../mcp/plan';
 
 /** What the builder hands the recording once its options are checked and its mode settled. */
 export type McpCassetteSetup = {
@@ -32,18 +32,6 @@ export type McpCassetteSetup = {
   | { play: 'record'; server: () => MCPServer; previous: McpConversation | undefined }
 );
 
-interface CallEntry {
-  readonly index: number;
-  readonly method: McpMethod;
-  readonly tool: string | undefined;
-  readonly args: Record<string, unknown> | undefined;
-  step: number | undefined;
-  result: McpCallResult | undefined;
-  failed: boolean;
-  mismatch: boolean;
-  outcome: string;
-}
-
 /**
  * An `MCPServer` that records a real server's `listTools` and `callTool` exchanges to a JSON file,
  * or replays them from one; one conversation per test, as `cassette()` keeps them. Replay checks
@@ -58,7 +46,7 @@ export class McpCassette extends RecordingDouble<McpConversation, McpView> imple
   toolFilter?: MCPToolFilterCallable | MCPToolFilterStatic;
   errorFunction?: MCPToolErrorFunction | null;
   readonly #setup: McpCassetteSetup;
-  readonly #log: CallEntry[] = [];
+  readonly #log = new McpCallLog(this.ledger);
   /** Replay: the recorded conversation. Record: the previous recording of this conversation, if any. */
   readonly #recorded: McpConversation | undefined;
   #used = 0;
@@ -79,7 +67,7 @@ export class McpCassette extends RecordingDouble<McpConversation, McpView> imple
         name: setup.label,
         verify: setup.verify,
         pending: () => this.#pending(),
-        view: () => ({ label: this.label, calls: this.#log.map(snapshot) }),
+        view: () => ({ label: this.label, calls: this.#log.calls }),
       },
       {
         ...setup,
@@ -104,7 +92,7 @@ export class McpCassette extends RecordingDouble<McpConversation, McpView> imple
 
   /** Every call the server received, lifecycle calls included. */
   get calls(): readonly McpCall[] {
-    return Object.freeze(this.#log.map(snapshot));
+    return this.#log.calls;
   }
 
   /** Recorded calls not replayed yet (always 0 when recording). */
@@ -121,7 +109,7 @@ export class McpCassette extends RecordingDouble<McpConversation, McpView> imple
   }
 
   async connect(): Promise<void> {
-    const entry = this.#record('connect', undefined, undefined);
+    const entry = this.#log.record('connect', undefined, undefined);
     if (this.#real === undefined) {
       entry.outcome = 'connected (lifecycle)';
       return;
@@ -139,7 +127,7 @@ export class McpCassette extends RecordingDouble<McpConversation, McpView> imple
   }
 
   async close(): Promise<void> {
-    const entry = this.#record('close', undefined, undefined);
+    const entry = this.#log.record('close', undefined, undefined);
     if (this.#real === undefined) {
       entry.outcome = 'closed (lifecycle)';
       return;
@@ -159,14 +147,14 @@ export class McpCassette extends RecordingDouble<McpConversation, McpView> imple
   }
 
   async invalidateToolsCache(): Promise<void> {
-    const entry = this.#record('invalidateToolsCache', undefined, undefined);
+    const entry = this.#log.record('invalidateToolsCache', undefined, undefined);
     entry.outcome = 'nothing cached (lifecycle)';
     await this.#real?.invalidateToolsCache();
     await invalidateServerToolsCache(this.name);
   }
 
   async listTools(): Promise<any[]> {
-    const entry = this.#record('listTools', undefined, undefined);
+    const entry = this.#log.record('listTools', undefined, undefined);
     if (this.#real === undefined) {
       const tools = (this.#recorded as McpConversation).tools;
       entry.outcome = `${tools.length} recorded tools (lifecycle)`;
@@ -207,7 +195,7 @@ export class McpCassette extends RecordingDouble<McpConversation, McpView> imple
 
   async #call(tool: string, rawArgs: Record<string, unknown>): Promise<McpCallResult> {
     const args = structuredClone(rawArgs);
-    const entry = this.#record('callTool', tool, args);
+    const entry = this.#log.record('callTool', tool, args);
     return this.#real === undefined ? this.#replay(entry, tool, args) : this.#recordCall(entry, this.#real, tool, args);
   }
 
@@ -236,14 +224,14 @@ export class McpCassette extends RecordingDouble<McpConversation, McpView> imple
    */
   #claim(entry: CallEntry): void {
     const conflict = this.claimConversation();
-    if (conflict !== undefined) throw this.#mismatch(entry, conflict);
+    if (conflict !== undefined) throw this.#log.mismatch(entry, conflict);
   }
 
   #replay(entry: CallEntry, tool: string, args: Record<string, unknown>): McpCallResult {
     const calls = (this.#recorded as McpConversation).calls;
     const recorded = calls[this.#used];
     if (recorded === undefined) {
-      throw this.#mismatch(entry, {
+      throw this.#log.mismatch(entry, {
         kind: 'unexpected_call',
         expected: 'no more calls',
         why: `The recording holds ${calls.length === 0 ? 'no calls' : `only ${calls.length} call${calls.length === 1 ? '' : 's'}`}`,
@@ -255,7 +243,7 @@ export class McpCassette extends RecordingDouble<McpConversation, McpView> imple
     entry.step = step;
     const changes = recorded.tool !== tool ? `the tool changed: ${recorded.tool} → ${tool}` : argumentChanges(recorded.arguments, redactSecrets(args));
     if (changes !== undefined) {
-      throw this.#mismatch(entry, {
+      throw this.#log.mismatch(entry, {
         kind: 'request_drift',
         expected: `the call recorded as ${describeMcpCall(recorded.tool, recorded.arguments)}`,
         why: `Since it was recorded, ${changes}`,
@@ -283,38 +271,6 @@ export class McpCassette extends RecordingDouble<McpConversation, McpView> imple
     return [];
   }
 
-  #record(method: McpMethod, tool: string | undefined, args: Record<string, unknown> | undefined): CallEntry {
-    const entry: CallEntry = { index: this.ledger.callCount, method, tool, args, step: undefined, result: undefined, failed: false, mismatch: false, outcome: 'pending' };
-    this.ledger.record(() => `${method === 'callTool' ? `callTool ${describeMcpCall(tool as string, args)}` : `${method}()`} → ${entry.outcome}`);
-    this.#log.push(entry);
-    return entry;
-  }
-
-  #mismatch(entry: CallEntry, spec: Pick<MismatchSpec, 'kind' | 'expected' | 'why' | 'fix' | 'note'>) {
-    entry.mismatch = true;
-    entry.failed = true;
-    if (entry.outcome === 'pending') entry.outcome = 'refused';
-    return this.ledger.mismatch({
-      ...spec,
-      callIndex: entry.index,
-      ...(entry.step === undefined ? {} : { stepIndex: entry.step }),
-      actual: entry.method === 'callTool' ? `callTool ${describeMcpCall(entry.tool as string, entry.args)}` : `${entry.method}()`,
-    });
-  }
-}
-
-function snapshot(entry: CallEntry): McpCall {
-  return Object.freeze({
-    index: entry.index,
-    method: entry.method,
-    ...(entry.tool === undefined ? {} : { tool: entry.tool }),
-    ...(entry.args === undefined ? {} : { args: entry.args }),
-    setup: entry.method !== 'callTool',
-    step: entry.step,
-    ...(entry.result === undefined ? {} : { result: entry.result }),
-    failed: entry.failed,
-    mismatch: entry.mismatch,
-  });
 }
 
 function messageOf(error: unknown): string {

@@ -8,7 +8,7 @@ import {
   type MCPToolFilterStatic,
   type MCPToolMetaResolver,
 } from '@openai/agents';
-import { MismatchError, type MismatchSpec } from '../../errors/MismatchError';
+import { MismatchError } from '../../errors/MismatchError';
 import type { StepContext } from '../../errors/ScriptError';
 import { brief } from '../../format/brief';
 import { sameJson } from '../../format/canonicalJson';
@@ -19,9 +19,9 @@ import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
 import { Double } from '../core/double';
 import { notePlannedFailure } from '../core/plannedFailures';
 import { StepQueue } from '../core/stepQueue';
+import { McpCallLog, snapshot, type McpCallEntry as CallEntry, type McpMismatch } from './callLog';
 import {
   contentWithMetadata,
-  describeMcpCall,
   describeMcpResult,
   mcpResultOf,
   mcpResultProblem,
@@ -62,20 +62,6 @@ export interface McpView {
   calls: readonly McpCall[];
 }
 
-interface CallEntry {
-  readonly index: number;
-  readonly method: McpMethod;
-  readonly tool: string | undefined;
-  readonly args: Readonly<Record<string, unknown>> | undefined;
-  readonly setup: boolean;
-  step: number | undefined;
-  result: McpCallResult | undefined;
-  failed: boolean;
-  mismatch: boolean;
-  /** What the call got, for reports: `step 1 expectCall(read_file).returns("…")`. */
-  outcome: string;
-}
-
 /** A step the builder has opened and not yet ended with an outcome. */
 export interface OpenMcpStep {
   context: StepContext;
@@ -101,7 +87,7 @@ export class McpDouble extends Double<McpView> implements MCPServer {
   toolMetaResolver?: MCPToolMetaResolver;
   readonly #tools: ReadonlyMap<string, DeclaredMcpTool>;
   readonly #script = new StepQueue<PlannedMcpStep, OpenMcpStep>();
-  readonly #log: CallEntry[] = [];
+  readonly #log = new McpCallLog(this.ledger);
   readonly #timeoutMs: number;
   readonly #requireConnect: boolean;
   #connected = false;
@@ -130,7 +116,7 @@ export class McpDouble extends Double<McpView> implements MCPServer {
 
   /** Every call the server received, lifecycle calls included, as frozen snapshots. */
   get calls(): readonly McpCall[] {
-    return Object.freeze(this.#log.map(snapshot));
+    return this.#log.calls;
   }
 
   /** The number of steps not consumed yet (a step still waiting for its outcome included). */
@@ -212,12 +198,12 @@ export class McpDouble extends Double<McpView> implements MCPServer {
   }
 
   #lifecycle(method: Exclude<McpMethod, 'callTool'>, outcome: string): CallEntry {
-    return this.#record({ method, tool: undefined, args: undefined, setup: true, outcome: `${outcome} (lifecycle)` });
+    return this.#log.record(method, undefined, undefined, `${outcome} (lifecycle)`);
   }
 
   async #callTool(tool: string, rawArgs: Record<string, unknown> | null): Promise<McpCallResult> {
     const args = detach(rawArgs ?? {});
-    const entry = this.#record({ method: 'callTool', tool, args, setup: false, outcome: 'pending' });
+    const entry = this.#log.record('callTool', tool, args);
     const refusal = this.#script.refusal('server');
     if (refusal) {
       entry.outcome = 'refused: the script has a step without outcome';
@@ -313,7 +299,7 @@ export class McpDouble extends Double<McpView> implements MCPServer {
 
   #refuseUnconnected(entry: CallEntry): void {
     if (!this.#requireConnect || this.#connected) return;
-    const closed = this.#log.some((call) => call.method === 'close');
+    const closed = this.#log.entries.some((call) => call.method === 'close');
     throw this.#mismatch(entry, {
       kind: 'not_connected',
       expected: closed ? 'no calls after close()' : 'connect() first',
@@ -322,27 +308,9 @@ export class McpDouble extends Double<McpView> implements MCPServer {
     });
   }
 
-  #record(fields: Pick<CallEntry, 'method' | 'tool' | 'args' | 'setup' | 'outcome'>): CallEntry {
-    const entry: CallEntry = { ...fields, index: this.ledger.callCount, step: undefined, result: undefined, failed: false, mismatch: false };
-    this.ledger.record(() => `${describeEntry(entry)} → ${entry.outcome}`);
-    this.#log.push(entry);
-    return entry;
-  }
-
-  /** `waiting`: the step a call that was refused before it could take one was waited for by. */
-  #mismatch(entry: CallEntry, spec: Pick<MismatchSpec, 'kind' | 'expected' | 'why' | 'fix'> & { waiting?: number | undefined }): MismatchError {
-    const { waiting, ...sentence } = spec;
-    const stepIndex = entry.step ?? waiting;
-    entry.mismatch = true;
-    entry.failed = true;
-    if (entry.outcome === 'pending') entry.outcome = 'refused';
-    return this.ledger.mismatch({
-      ...sentence,
-      callIndex: entry.index,
-      ...(stepIndex === undefined ? {} : { stepIndex }),
-      actual: describeEntry(entry),
-      note: SWALLOWED,
-    });
+  /** Every mismatch of this double says that the SDK swallows it. */
+  #mismatch(entry: CallEntry, spec: Omit<McpMismatch, 'note'>): MismatchError {
+    return this.#log.mismatch(entry, { ...spec, note: SWALLOWED });
   }
 
   #timedOut(step: PlannedMcpStep, entry: CallEntry): MismatchError {
@@ -356,28 +324,9 @@ export class McpDouble extends Double<McpView> implements MCPServer {
   }
 }
 
-/** `callTool read_file({"path":"a.md"})`, `listTools()`: a call in a line. */
-function describeEntry(entry: Pick<CallEntry, 'method' | 'tool' | 'args'>): string {
-  return entry.method === 'callTool' ? `callTool ${describeMcpCall(entry.tool as string, entry.args)}` : `${entry.method}()`;
-}
-
 function listOf(names: readonly string[]): string {
   if (names.length === 0) return 'no tools';
   return names.map((name) => `"${name}"`).join(', ');
-}
-
-function snapshot(entry: CallEntry): McpCall {
-  return Object.freeze({
-    index: entry.index,
-    method: entry.method,
-    ...(entry.tool === undefined ? {} : { tool: entry.tool }),
-    ...(entry.args === undefined ? {} : { args: entry.args }),
-    setup: entry.setup,
-    step: entry.step,
-    ...(entry.result === undefined ? {} : { result: entry.result }),
-    failed: entry.failed,
-    mismatch: entry.mismatch,
-  });
 }
 
 function detach<T>(value: T): T {

@@ -16,9 +16,8 @@ import { closest } from '../../format/closest';
 import { mcpPrefixedToolName } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
-import { Double } from '../core/double';
 import { notePlannedFailure } from '../core/plannedFailures';
-import { StepQueue } from '../core/stepQueue';
+import { ScriptedDouble } from '../core/scriptedDouble';
 import { McpCallLog, snapshot, type McpCallEntry as CallEntry, type McpMismatch } from './callLog';
 import {
   contentWithMetadata,
@@ -77,7 +76,7 @@ const SWALLOWED = 'The SDK turns a failed MCP call into a tool output the model 
  * plan is thrown into the SDK *and* kept: the SDK's default `errorFunction` turns the error into
  * text for the model and the run goes on, so the record is what makes the test fail.
  */
-export class McpDouble extends Double<McpView> implements MCPServer {
+export class McpDouble extends ScriptedDouble<PlannedMcpStep, OpenMcpStep, McpView> implements MCPServer {
   /** The server's name as the SDK sees it: it keys the SDK's tool cache and prefixes tool names. */
   readonly name: string;
   cacheToolsList: boolean;
@@ -86,7 +85,6 @@ export class McpDouble extends Double<McpView> implements MCPServer {
   errorFunction?: MCPToolErrorFunction | null;
   toolMetaResolver?: MCPToolMetaResolver;
   readonly #tools: ReadonlyMap<string, DeclaredMcpTool>;
-  readonly #script = new StepQueue<PlannedMcpStep, OpenMcpStep>();
   readonly #log = new McpCallLog(this.ledger);
   readonly #timeoutMs: number;
   readonly #requireConnect: boolean;
@@ -97,7 +95,6 @@ export class McpDouble extends Double<McpView> implements MCPServer {
       kind: 'mcp',
       name: options.name,
       verify: options.verify !== false,
-      pending: () => this.#script.pending(),
       view: () => ({ label: this.label, calls: this.calls }),
     });
     this.name = options.name ?? 'mcp';
@@ -117,11 +114,6 @@ export class McpDouble extends Double<McpView> implements MCPServer {
   /** Every call the server received, lifecycle calls included, as frozen snapshots. */
   get calls(): readonly McpCall[] {
     return this.#log.calls;
-  }
-
-  /** The number of steps not consumed yet (a step still waiting for its outcome included). */
-  get remainingSteps(): number {
-    return this.#script.remaining;
   }
 
   /** Answered for the user: recorded, never a step. */
@@ -169,32 +161,9 @@ export class McpDouble extends Double<McpView> implements MCPServer {
     return (await this.#callTool(toolName, args)) as CallToolResult;
   }
 
-  /** Appends a planned step; the builder's only way in. */
-  protected appendStep(step: PlannedMcpStep): void {
-    this.#script.append(step);
-  }
-
-  protected get stepCount(): number {
-    return this.#script.all.length;
-  }
-
   /** The tools the server lists, by name. */
   protected get declaredTools(): ReadonlyMap<string, DeclaredMcpTool> {
     return this.#tools;
-  }
-
-  /** Notes the step the builder is writing: calls are refused until `closeStep()`. */
-  protected openStep(open: OpenMcpStep): void {
-    this.#script.open(open);
-  }
-
-  protected closeStep(step: PlannedMcpStep): void {
-    this.#script.close();
-    this.appendStep(step);
-  }
-
-  protected get openedStep(): OpenMcpStep | undefined {
-    return this.#script.opened;
   }
 
   #lifecycle(method: Exclude<McpMethod, 'callTool'>, outcome: string): CallEntry {
@@ -204,20 +173,20 @@ export class McpDouble extends Double<McpView> implements MCPServer {
   async #callTool(tool: string, rawArgs: Record<string, unknown> | null): Promise<McpCallResult> {
     const args = detach(rawArgs ?? {});
     const entry = this.#log.record('callTool', tool, args);
-    const refusal = this.#script.refusal('server');
+    const refusal = this.script.refusal('server');
     if (refusal) {
       entry.outcome = 'refused: the script has a step without outcome';
       throw refusal;
     }
     this.#refuseUnconnected(entry);
-    const next = this.#script.next;
+    const next = this.script.next;
     const declared = this.#tools.get(tool);
     if (declared === undefined) {
       const suggestion = closest(tool, [...this.#tools.keys()]);
       throw this.#mismatch(entry, {
         kind: 'not_offered',
         expected: next ? next.expects : 'no more calls',
-        waiting: next ? this.#script.nextIndex : undefined,
+        waiting: next ? this.script.nextIndex : undefined,
         why: `The server does not list "${tool}" (it lists ${listOf([...this.#tools.keys()])})`,
         fix: suggestion ? `Did you mean "${suggestion}"?` : 'Declare the tool in mcp({ tools }) if the server should list it',
       });
@@ -227,7 +196,7 @@ export class McpDouble extends Double<McpView> implements MCPServer {
       throw this.#mismatch(entry, {
         kind: 'schema_mismatch',
         expected: next ? next.expects : `arguments that fit ${tool}'s input schema`,
-        waiting: next ? this.#script.nextIndex : undefined,
+        waiting: next ? this.script.nextIndex : undefined,
         why: `The arguments do not fit the tool's input schema, and a real server would refuse them: ${schemaProblem}`,
         fix: "Check the model's arguments (or the script's calls(…)) against the tool's schema",
       });
@@ -236,11 +205,11 @@ export class McpDouble extends Double<McpView> implements MCPServer {
       throw this.#mismatch(entry, {
         kind: 'unexpected_call',
         expected: 'no more calls',
-        why: this.#script.ranOut(),
+        why: this.script.ranOut(),
         fix: `Script another step, e.g. .expectCall(${JSON.stringify(tool)}${Object.keys(args).length === 0 ? '' : `, ${brief(args, 60)}`}).returns(…), if the workflow should go on`,
       });
     }
-    const stepIndex = this.#script.take();
+    const stepIndex = this.script.take();
     entry.step = stepIndex;
     entry.outcome = `step ${stepIndex + 1} ${next.label}`;
     if (next.tool !== tool) throw this.#mismatch(entry, { kind: 'wrong_method', expected: next.expects });

@@ -32,7 +32,8 @@ import {
   type McpToolListing,
   type PlannedMcpStep,
 } from './plan';
-import { firstLine, isAssertionError, isUnplannedError } from '../core/predicate';
+import { isUnplannedError } from '../core/predicate';
+import { responderThrew, responderTimedOut } from '../core/responderFindings';
 
 /** The options of an MCP server the SDK reads; passed through as the server's own. */
 export interface McpServerSettings {
@@ -237,13 +238,9 @@ export class McpDouble extends ScriptedDouble<PlannedMcpStep, OpenMcpStep, McpVi
       if (error instanceof MismatchError) throw error;
       // A responder may fail on purpose (that is its outcome); an assertion or a bug inside it is a finding.
       if (!isUnplannedError(error)) throw this.#plannedFailure(entry, error);
-      entry.outcome = `failed unplanned in step ${(entry.step as number) + 1} ${step.label}`;
-      throw this.#mismatch(entry, {
-        kind: isAssertionError(error) ? 'failed_assertion' : 'responder_failed',
-        expected: step.label,
-        why: `Its responder threw ${firstLine(error)}`,
-        fix: 'To fail the call on purpose, use .fails(error), or throw an Error of your own',
-      });
+      const found = responderThrew(entry.step as number, step.label, error);
+      entry.outcome = found.outcome;
+      throw this.#mismatch(entry, found.spec);
     }
     const problem = mcpResultProblem(produced);
     if (problem) {
@@ -283,13 +280,9 @@ export class McpDouble extends ScriptedDouble<PlannedMcpStep, OpenMcpStep, McpVi
   }
 
   #timedOut(step: PlannedMcpStep, entry: CallEntry): MismatchError {
-    entry.outcome = `timed out in step ${(entry.step as number) + 1} ${step.label}`;
-    return this.#mismatch(entry, {
-      kind: 'responder_timeout',
-      expected: step.label,
-      why: `Its responder did not finish within ${this.#timeoutMs} ms`,
-      fix: 'Settle the promise it returns, or give the script more time: mcp({ timeoutMs })',
-    });
+    const found = responderTimedOut(entry.step as number, step.label, this.#timeoutMs, 'mcp');
+    entry.outcome = found.outcome;
+    return this.#mismatch(entry, found.spec);
   }
 }
 

@@ -8,7 +8,8 @@ import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
 import { injectFault } from '../core/faults';
 import { notePlannedFailure } from '../core/plannedFailures';
 import { ScriptedDouble } from '../core/scriptedDouble';
-import { firstLine, isAssertionError, isUnplannedError } from '../core/predicate';
+import { isUnplannedError } from '../core/predicate';
+import { responderThrew, responderTimedOut } from '../core/responderFindings';
 import {
   SESSION_METHOD_MODES,
   describeCall,
@@ -280,23 +281,15 @@ export class SandboxDouble extends ScriptedDouble<PlannedSandboxStep, OpenStep, 
     // A responder may fail on purpose (that is its outcome), but a failed assertion or a bug inside
     // it is a finding the SDK would otherwise swallow along with the tool error.
     if (!isUnplannedError(error)) return this.#plannedFailure(entry, error);
-    entry.outcome = `failed unplanned in step ${(entry.step as number) + 1} ${step.label}`;
-    return this.#mismatch(entry, {
-      kind: isAssertionError(error) ? 'failed_assertion' : 'responder_failed',
-      expected: step.label,
-      why: `Its responder threw ${firstLine(error)}`,
-      fix: 'To fail the call on purpose, use .fails(error), or throw an Error of your own',
-    });
+    const found = responderThrew(entry.step as number, step.label, error);
+    entry.outcome = found.outcome;
+    return this.#mismatch(entry, found.spec);
   }
 
   #timedOut(step: PlannedSandboxStep, entry: CallEntry): MismatchError {
-    entry.outcome = `timed out in step ${(entry.step as number) + 1} ${step.label}`;
-    return this.#mismatch(entry, {
-      kind: 'responder_timeout',
-      expected: step.label,
-      why: `Its responder did not finish within ${this.#timeoutMs} ms`,
-      fix: 'Settle the promise it returns, or give the script more time: sandbox({ timeoutMs })',
-    });
+    const found = responderTimedOut(entry.step as number, step.label, this.#timeoutMs, 'sandbox');
+    entry.outcome = found.outcome;
+    return this.#mismatch(entry, found.spec);
   }
 
   #invalid(step: PlannedSandboxStep, entry: CallEntry, problem: string): MismatchError {

@@ -1,4 +1,5 @@
-import { beginRun, checkOptions, endRun, type CheckedOptions, type CoverageReporterOptions } from './report';
+import { finishRun } from './finishRun';
+import { beginRun, checkOptions, type CheckedOptions, type CoverageReporterOptions } from './report';
 
 /**
  * Agent-graph coverage for Jest: `reporters: ['default', ['agents-testkit/coverage/jest', { threshold: 80 }]]`.
@@ -17,12 +18,7 @@ export default class AgentCoverageReporter {
   }
 
   onRunComplete(): void {
-    const { table, failures } = endRun(this.#options);
-    process.stdout.write(`\n${table}`);
-    if (failures.length > 0) {
-      this.#error = new Error(`agents-testkit: agent coverage is under its threshold:\n${failures.map((line) => `  ${line}`).join('\n')}`);
-      process.stderr.write(`\n${this.#error.message}\n`);
-    }
+    this.#error = finishRun(this.#options);
   }
 
   /** Jest fails the run when a reporter has an error to give. */

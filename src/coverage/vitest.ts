@@ -1,4 +1,5 @@
-import { beginRun, checkOptions, endRun, type CheckedOptions, type CoverageReporterOptions } from './report';
+import { finishRun } from './finishRun';
+import { beginRun, checkOptions, type CheckedOptions, type CoverageReporterOptions } from './report';
 
 /**
  * Agent-graph coverage for Vitest: `reporters: ['default', ['agents-testkit/coverage/vitest', { threshold: 80 }]]`.
@@ -15,12 +16,8 @@ export default class AgentCoverageReporter {
   }
 
   onTestRunEnd(): void {
-    const { table, failures } = endRun(this.#options);
-    process.stdout.write(`\n${table}`);
-    if (failures.length > 0) {
-      process.stderr.write(`\nagents-testkit: agent coverage is under its threshold:\n${failures.map((line) => `  ${line}`).join('\n')}\n`);
-      process.exitCode = 1;
-    }
+    // Vitest reads no error off a reporter: the exit code fails the run.
+    if (finishRun(this.#options) !== undefined) process.exitCode = 1;
   }
 }
 

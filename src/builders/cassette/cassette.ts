@@ -1,7 +1,4 @@
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { OpenAIProvider, type Model } from '@openai/agents';
-import { ScriptError, type ScriptErrorReason } from '../../errors/ScriptError';
 import { CASSETTE_FORMAT, DEFAULT_CONVERSATION, REQUEST_FIELDS, type RequestField } from '../../fakes/cassette/file';
 import { loadCassette } from '../../fakes/cassette/store';
 import { currentTest } from '../../runner/coupling';
@@ -10,8 +7,7 @@ import { allowingRealModels } from '../../fakes/offline/offlineGuard';
 import { CassetteModel, recordHint, type CassetteRedaction, type CassetteSetup } from '../../fakes/cassette/CassetteModel';
 import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';
-import { checkedOptions } from '../core/options';
-import { conversationOption, keptElsewhere, missingConversation, modeOf, playOf, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode, type Refusal } from './recordingPlan';
+import { conversationOption, keptElsewhere, missingConversation, playOf, recordingStart, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode, type Refusal } from './recordingPlan';
 import { kindOf } from '../core/stepContext';
 import { isModel } from '../core/validate';
 
@@ -43,17 +39,7 @@ export interface CassetteOptions extends DoubleOptions {
  * Relative paths are resolved from the working directory (the project root under both runners).
  */
 export function cassette(path: string | URL, rawOptions?: CassetteOptions): CassetteModel {
-  const shownPath = path instanceof URL ? fileURLToPath(path) : path;
-  const name = typeof rawOptions?.name === 'string' && rawOptions.name.trim() !== '' ? rawOptions.name : shownPath;
-  const label = `cassette(${JSON.stringify(name)})`;
-  const { options, fail: refuse } = checkedOptions('cassette', rawOptions, "{ mode: 'record', model: 'gpt-5.4-mini' }", label);
-  const fail = (reason: ScriptErrorReason, problem: string): ScriptError => refuse(problem, reason);
-
-  if (typeof shownPath !== 'string' || shownPath.trim() === '') {
-    throw fail('invalid_path', `expected the path of a cassette file; got ${kindOf(path)}.`);
-  }
-  const absolute = resolve(shownPath);
-  const mode = modeOf(options.mode, fail);
+  const { shownPath, name, label, options, fail, absolute, mode } = recordingStart('cassette', path, rawOptions, "{ mode: 'record', model: 'gpt-5.4-mini' }", 'a cassette file');
   const redact = redactionOf(options.redact, fail);
   const ignore = ignoredOf(options.ignore, fail);
   const explicit = conversationOption(options.conversation, fail);

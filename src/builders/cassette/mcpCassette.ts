@@ -1,7 +1,4 @@
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { MCPServer } from '@openai/agents';
-import { ScriptError, type ScriptErrorReason } from '../../errors/ScriptError';
 import { CASSETTE_MODE_ENV } from '../../fakes/cassette/CassetteModel';
 import { McpCassette } from '../../fakes/cassette/McpCassette';
 import type { McpServerSettings } from '../../fakes/mcp/McpDouble';
@@ -10,8 +7,7 @@ import { conversationOf, DEFAULT_CONVERSATION } from '../../fakes/cassette/forma
 import { currentTest } from '../../runner/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';
-import { checkedOptions } from '../core/options';
-import { conversationOption, keptElsewhere, missingConversation, modeOf, playOf, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode } from './recordingPlan';
+import { conversationOption, keptElsewhere, missingConversation, playOf, recordingStart, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode } from './recordingPlan';
 import { kindOf } from '../core/stepContext';
 
 export interface McpCassetteOptions extends DoubleOptions, Pick<McpServerSettings, 'toolFilter' | 'errorFunction'> {
@@ -35,14 +31,7 @@ export interface McpCassetteOptions extends DoubleOptions, Pick<McpServerSetting
  * do the conversations (one per test) and the rule that a recording is committed when its test passed.
  */
 export function mcpCassette(path: string | URL, rawOptions?: McpCassetteOptions): McpCassette {
-  const shownPath = path instanceof URL ? fileURLToPath(path) : path;
-  const named = typeof rawOptions?.name === 'string' && rawOptions.name.trim() !== '' ? rawOptions.name : shownPath;
-  const display = `mcpCassette(${JSON.stringify(named)})`;
-  const { options, fail: refuse } = checkedOptions('mcpCassette', rawOptions, "{ mode: 'record', server: () => new MCPServerStdio({ … }) }", display);
-  const fail = (reason: ScriptErrorReason, problem: string): ScriptError => refuse(problem, reason);
-  if (typeof shownPath !== 'string' || shownPath.trim() === '') throw fail('invalid_path', `expected the path of a recording; got ${kindOf(path)}.`);
-  const absolute = resolve(shownPath);
-  const mode = modeOf(options.mode, fail);
+  const { shownPath, name: named, label: display, options, fail, absolute, mode } = recordingStart('mcpCassette', path, rawOptions, "{ mode: 'record', server: () => new MCPServerStdio({ … }) }", 'a recording');
   const hint = `run the test with ${CASSETTE_MODE_ENV}=record (or pass { mode: 'record' } to mcpCassette(${JSON.stringify(shownPath)}))`;
   const { toolFilter, errorFunction } = options;
   if (toolFilter !== undefined && typeof toolFilter !== 'function' && (typeof toolFilter !== 'object' || toolFilter === null)) {

@@ -3,13 +3,16 @@
  * its mode, its conversation (one per test), whether `record-missing` records, and what it says
  * when a replay finds no recording or a recording would be shared by two tests.
  */
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ScriptError, ScriptErrorReason } from '../../errors/ScriptError';
 import { openRecorder, partialsHolding } from '../../fakes/cassette/recordings';
 import { CASSETTE_MODE_ENV } from '../../fakes/cassette/CassetteModel';
 import { writeProblem } from '../../fakes/cassette/store';
 import type { RecordingFormat } from '../../fakes/cassette/format';
 import { declaredTests, type CurrentTest } from '../../runner/coupling';
+import type { DoubleOptions } from '../../vocabulary';
+import { checkedOptions } from '../core/options';
 import { kindOf } from '../core/stepContext';
 
 /**
@@ -22,6 +25,41 @@ export type CassetteMode = 'replay' | 'record' | 'record-missing';
 const MODES: readonly CassetteMode[] = ['replay', 'record', 'record-missing'];
 
 export type Refusal = (reason: ScriptErrorReason, problem: string) => ScriptError;
+
+/** What a recording builder reads before its own options: where the file is, how messages name the double, and its mode. */
+export interface RecordingStart<O> {
+  /** The path as the user wrote it (a file URL as its path), for messages. */
+  shownPath: string;
+  /** The user's name for the double, or the path as written. */
+  name: string;
+  /** `cassette("…")`, `mcpCassette("…")`: how refusals name the double. */
+  label: string;
+  options: O;
+  fail: Refusal;
+  /** The absolute path of the file. */
+  absolute: string;
+  mode: CassetteMode;
+}
+
+/**
+ * The checks `cassette()` and `mcpCassette()` begin with, in this order: the options object, the
+ * path (`what` names the file in the refusal), the mode.
+ */
+export function recordingStart<O extends DoubleOptions & { mode?: CassetteMode }>(
+  kind: 'cassette' | 'mcpCassette',
+  path: string | URL,
+  rawOptions: O | undefined,
+  example: string,
+  what: string,
+): RecordingStart<O> {
+  const shownPath = path instanceof URL ? fileURLToPath(path) : path;
+  const name = typeof rawOptions?.name === 'string' && rawOptions.name.trim() !== '' ? rawOptions.name : shownPath;
+  const label = `${kind}(${JSON.stringify(name)})`;
+  const { options, fail: refuse } = checkedOptions(kind, rawOptions, example, label);
+  const fail: Refusal = (reason, problem) => refuse(problem, reason);
+  if (typeof shownPath !== 'string' || shownPath.trim() === '') throw fail('invalid_path', `expected the path of ${what}; got ${kindOf(path)}.`);
+  return { shownPath, name, label, options, fail, absolute: resolve(shownPath), mode: modeOf(options.mode, fail) };
+}
 
 /** The mode: `{ mode }`, else the `AGENTS_TESTKIT_CASSETTE_MODE` environment variable, else `replay`. */
 export function modeOf(option: unknown, fail: Refusal): CassetteMode {

@@ -4,8 +4,7 @@ import { plural } from '../../format/report';
 import { numbered } from '../../format/numberedList';
 import { redactSecrets } from '../../format/secrets';
 import { CASSETTE_FORMAT, recordRequest, recordResponse, type CassetteCall, type CassetteConversation, type RecordedRequest, type RecordedResponse, type RequestField } from './file';
-import { claim, commitNow, keepPartial, recordingConflict, type Recorder } from './recordings';
-import { Double } from '../core/double';
+import { RecordingDouble, type CassettePlay } from './RecordingDouble';
 import type { Ledger } from '../core/ledger';
 import { turnLabel, turnParts } from './recordedTurn';
 import { matchesRecording, requestChanges } from './requestDrift';
@@ -14,8 +13,7 @@ import { describeModelCall, unexpectedModelCall } from '../model/unexpectedCall'
 /** The environment variable that chooses the mode of every cassette without an explicit `mode`. */
 export const CASSETTE_MODE_ENV = 'AGENTS_TESTKIT_CASSETTE_MODE';
 
-/** `replay` answers from the file; `record` calls the real model and writes the file. */
-export type CassettePlay = 'replay' | 'record';
+export type { CassettePlay };
 
 /** Redaction hooks, applied to every call before it is written and to live requests before they are compared. */
 export interface CassetteRedaction {
@@ -55,13 +53,7 @@ interface CallRecord {
  * A recording is kept beside the file until its test passed (or `commit()`), then replaces its
  * own conversation of the file (src/fakes/cassette/recordings.ts).
  */
-export class CassetteModel extends Double implements Model {
-  /** The absolute path of the cassette file. */
-  readonly path: string;
-  /** Whether this cassette replays or records (record-missing settles on one when it is created). */
-  readonly mode: CassettePlay;
-  /** The conversation of the file it replays or records: one per test, named after the test unless `{ conversation }` names it. */
-  readonly conversation: string;
+export class CassetteModel extends RecordingDouble<CassetteConversation> implements Model {
   readonly #setup: CassetteSetup;
   readonly #inner = new ScriptedModel();
   /** Replay: the recorded calls. Record: the calls recorded so far, in the order they were made. */
@@ -70,35 +62,27 @@ export class CassetteModel extends Double implements Model {
   /** Recording: calls sent to the real model that have not answered yet. */
   #running = 0;
   #real: Promise<Model> | undefined;
-  readonly #recorder: Recorder<CassetteConversation>;
 
   constructor(setup: CassetteSetup) {
-    super({
-      kind: 'cassette',
-      name: setup.name,
-      verify: setup.verify,
-      pending: () =>
-        this.mode === 'replay'
-          ? this.#calls.slice(this.#used).map((call, offset) => ({ index: this.#used + offset, label: describeCall(call as CassetteCall) }))
-          : [],
-    });
-    this.#setup = setup;
-    this.path = setup.path;
-    this.mode = setup.play;
-    this.conversation = setup.conversation;
-    const label = (): string => this.label;
-    this.#recorder = {
-      path: setup.path,
-      conversation: setup.conversation,
-      test: setup.test,
-      testFile: setup.testFile,
-      format: CASSETTE_FORMAT,
-      get label() {
-        return label();
+    super(
+      {
+        kind: 'cassette',
+        name: setup.name,
+        verify: setup.verify,
+        pending: () =>
+          this.mode === 'replay'
+            ? this.#calls.slice(this.#used).map((call, offset) => ({ index: this.#used + offset, label: describeCall(call as CassetteCall) }))
+            : [],
       },
-      recording: () => ({ calls: [...this.calls] }),
-      unfinished: () => this.#unfinished(),
-    };
+      {
+        ...setup,
+        format: CASSETTE_FORMAT,
+        recording: () => ({ calls: [...this.calls] }),
+        // A call still running has no answer to write yet.
+        openWork: () => (this.#running > 0 ? `${plural(this.#running, 'call')} to the real model ${this.#running === 1 ? 'was' : 'were'} still running` : undefined),
+      },
+    );
+    this.#setup = setup;
     this.#calls = setup.play === 'replay' ? [...setup.calls] : [];
   }
 
@@ -110,31 +94,6 @@ export class CassetteModel extends Double implements Model {
   /** Recorded calls not replayed yet (always 0 when recording). */
   get remainingSteps(): number {
     return this.mode === 'replay' ? this.#calls.length - this.#used : 0;
-  }
-
-  /**
-   * Throws `IncompleteScriptError` when recorded calls are left or a request drifted. A recording
-   * cassette that is complete is then committed, as `commit()` does.
-   */
-  override assertComplete(): void {
-    super.assertComplete();
-    this.commit();
-  }
-
-  /**
-   * Writes what this cassette recorded into its file now, instead of when its test passes: its
-   * conversation is replaced, the file's other conversations are kept. Does nothing when it
-   * replays or has nothing new to write.
-   */
-  commit(): void {
-    if (this.mode === 'record') commitNow(this.#recorder);
-  }
-
-  /** Why the recording must not reach the file even if its test passed. */
-  #unfinished(): string | undefined {
-    if (this.ledger.mismatches.length > 0) return 'it refused a call (see its mismatch)';
-    if (this.#running > 0) return `${plural(this.#running, 'call')} to the real model ${this.#running === 1 ? 'was' : 'were'} still running`;
-    return undefined;
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
@@ -225,11 +184,11 @@ export class CassetteModel extends Double implements Model {
   #startRecording(request: ModelRequest, streamed: boolean): { record: CallRecord; finish: (call: Omit<CassetteCall, 'request' | 'streamed'>) => void; fail: (error: unknown) => void } {
     const record = this.#startCall(streamed, 'recording');
     const callIndex = this.ledger.callCount - 1;
-    const other = claim(this.#recorder);
-    if (other !== undefined) {
+    const conflict = this.claimConversation();
+    if (conflict !== undefined) {
       record.outcome = 'refused: another cassette records this conversation';
       throw this.ledger.mismatch({
-        ...recordingConflict(this.#recorder, this.#setup.shownPath, other, 'cassette'),
+        ...conflict,
         callIndex,
         actual: describeModelCall(request, streamed),
       });
@@ -244,7 +203,7 @@ export class CassetteModel extends Double implements Model {
       const complete: CassetteCall = { request: normalized, streamed, response, ...(call.deltas ? { deltas: call.deltas } : {}) };
       this.#calls[slot] = complete;
       record.outcome = `recorded ${describeCall(complete)}`;
-      keepPartial(this.#recorder);
+      this.keepPartial();
     };
     const fail = (error: unknown): void => {
       this.#running -= 1;

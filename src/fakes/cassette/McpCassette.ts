@@ -1,12 +1,11 @@
 import type { CallToolResult, MCPCallToolOptions, MCPServer, MCPToolErrorFunction, MCPToolFilterCallable, MCPToolFilterStatic } from '@openai/agents';
 import { invalidateServerToolsCache } from '@openai/agents';
-import type { MismatchSpec } from '../../errors/MismatchError';
 import { redactSecrets, redactText } from '../../format/secrets';
-import { claim, commitNow, keepPartial, recordingConflict, type Recorder } from './recordings';
-import { Double } from '../core/double';
+import { RecordingDouble } from './RecordingDouble';
 import type { McpView } from '../mcp/McpDouble';
 import { argumentChanges, MCP_CASSETTE_FORMAT, toolListChanges, type McpConversation, type McpRecordedCall } from './mcpFile';
-import { contentWithMetadata, describeMcpCall, describeMcpResult, type McpCall, type McpCallResult, type McpMethod, type McpToolListing } from '../mcp/plan';
+import { McpCallLog, type McpCallEntry as CallEntry } from '../mcp/callLog';
+import { contentWithMetadata, describeMcpCall, describeMcpResult, type McpCall, type McpCallResult, type McpToolListing } from '../mcp/plan';
 
 /** What the builder hands the recording once its options are checked and its mode settled. */
 export type McpCassetteSetup = {
@@ -33,18 +32,6 @@ export type McpCassetteSetup = {
   | { play: 'record'; server: () => MCPServer; previous: McpConversation | undefined }
 );
 
-interface CallEntry {
-  readonly index: number;
-  readonly method: McpMethod;
-  readonly tool: string | undefined;
-  readonly args: Record<string, unknown> | undefined;
-  step: number | undefined;
-  result: McpCallResult | undefined;
-  failed: boolean;
-  mismatch: boolean;
-  outcome: string;
-}
-
 /**
  * An `MCPServer` that records a real server's `listTools` and `callTool` exchanges to a JSON file,
  * or replays them from one; one conversation per test, as `cassette()` keeps them. Replay checks
@@ -52,19 +39,14 @@ interface CallEntry {
  * beside the file until its test passed (or `commit()`), and only a run that connected, listed the
  * tools and closed the server is committed (src/fakes/cassette/recordings.ts).
  */
-export class McpCassette extends Double<McpView> implements MCPServer {
+export class McpCassette extends RecordingDouble<McpConversation, McpView> implements MCPServer {
   /** The server's name as the SDK sees it: the recorded one, or the real server's. */
   readonly name: string;
-  /** Whether this recording replays or records. */
-  readonly mode: 'replay' | 'record';
-  readonly path: string;
-  /** The conversation of the file it replays or records: one per test, named after the test unless `{ conversation }` names it. */
-  readonly conversation: string;
   cacheToolsList = false;
   toolFilter?: MCPToolFilterCallable | MCPToolFilterStatic;
   errorFunction?: MCPToolErrorFunction | null;
   readonly #setup: McpCassetteSetup;
-  readonly #log: CallEntry[] = [];
+  readonly #log = new McpCallLog(this.ledger);
   /** Replay: the recorded conversation. Record: the previous recording of this conversation, if any. */
   readonly #recorded: McpConversation | undefined;
   #used = 0;
@@ -75,22 +57,26 @@ export class McpCassette extends Double<McpView> implements MCPServer {
   #closed = false;
   /** Recording: why the recording cannot be committed (a failed connect, a failed close). */
   #broken: string | undefined;
-  readonly #recorder: Recorder<McpConversation>;
 
   constructor(setup: McpCassetteSetup) {
     // The real server is made first: a factory that throws leaves no recording to verify.
     const real = setup.play === 'record' ? setup.server() : undefined;
-    super({
-      kind: 'mcpCassette',
-      name: setup.label,
-      verify: setup.verify,
-      pending: () => this.#pending(),
-      view: () => ({ label: this.label, calls: this.#log.map(snapshot) }),
-    });
+    super(
+      {
+        kind: 'mcpCassette',
+        name: setup.label,
+        verify: setup.verify,
+        pending: () => this.#pending(),
+        view: () => ({ label: this.label, calls: this.#log.calls }),
+      },
+      {
+        ...setup,
+        format: MCP_CASSETTE_FORMAT,
+        recording: () => ({ server: this.name, tools: this.#tools ?? [], calls: [...this.#calls] }),
+        openWork: () => this.#openWork(),
+      },
+    );
     this.#setup = setup;
-    this.mode = setup.play;
-    this.path = setup.path;
-    this.conversation = setup.conversation;
     if (setup.toolFilter !== undefined) this.toolFilter = setup.toolFilter;
     if (setup.errorFunction !== undefined) this.errorFunction = setup.errorFunction;
     if (setup.play === 'replay') {
@@ -101,25 +87,12 @@ export class McpCassette extends Double<McpView> implements MCPServer {
       this.name = this.#real.name;
       this.#recorded = setup.previous;
     }
-    const label = (): string => this.label;
-    this.#recorder = {
-      path: setup.path,
-      conversation: setup.conversation,
-      test: setup.test,
-      testFile: setup.testFile,
-      format: MCP_CASSETTE_FORMAT,
-      get label() {
-        return label();
-      },
-      recording: () => ({ server: this.name, tools: this.#tools ?? [], calls: [...this.#calls] }),
-      unfinished: () => this.#unfinished(),
-    };
     void invalidateServerToolsCache(this.name);
   }
 
   /** Every call the server received, lifecycle calls included. */
   get calls(): readonly McpCall[] {
-    return Object.freeze(this.#log.map(snapshot));
+    return this.#log.calls;
   }
 
   /** Recorded calls not replayed yet (always 0 when recording). */
@@ -127,27 +100,8 @@ export class McpCassette extends Double<McpView> implements MCPServer {
     return this.mode === 'replay' ? (this.#recorded as McpConversation).calls.length - this.#used : 0;
   }
 
-  /**
-   * Throws `IncompleteScriptError` when recorded calls are left or a call drifted. A recording that
-   * is complete is then committed, as `commit()` does.
-   */
-  override assertComplete(): void {
-    super.assertComplete();
-    this.commit();
-  }
-
-  /**
-   * Writes what this recording holds into its file now, instead of when its test passes: its
-   * conversation is replaced, the file's other conversations are kept. Does nothing when it
-   * replays or has nothing new to write.
-   */
-  commit(): void {
-    if (this.mode === 'record') commitNow(this.#recorder);
-  }
-
-  /** Why the recording must not reach the file even if its test passed. */
-  #unfinished(): string | undefined {
-    if (this.ledger.mismatches.length > 0) return 'it refused a call (see its mismatch)';
+  /** Why the recording must not reach the file, beyond a refused call: only a run that connected, listed the tools and closed the server is whole. */
+  #openWork(): string | undefined {
     if (this.#broken !== undefined) return this.#broken;
     if (this.#tools === undefined) return 'the server never listed its tools';
     if (!this.#closed) return 'the server was not closed';
@@ -155,7 +109,7 @@ export class McpCassette extends Double<McpView> implements MCPServer {
   }
 
   async connect(): Promise<void> {
-    const entry = this.#record('connect', undefined, undefined);
+    const entry = this.#log.record('connect', undefined, undefined);
     if (this.#real === undefined) {
       entry.outcome = 'connected (lifecycle)';
       return;
@@ -173,7 +127,7 @@ export class McpCassette extends Double<McpView> implements MCPServer {
   }
 
   async close(): Promise<void> {
-    const entry = this.#record('close', undefined, undefined);
+    const entry = this.#log.record('close', undefined, undefined);
     if (this.#real === undefined) {
       entry.outcome = 'closed (lifecycle)';
       return;
@@ -185,7 +139,7 @@ export class McpCassette extends Double<McpView> implements MCPServer {
     }
     this.#connected = false;
     this.#closed = true;
-    const why = this.#unfinished();
+    const why = this.unfinished();
     entry.outcome =
       why === undefined
         ? `closed the real server; ${this.#calls.length} call${this.#calls.length === 1 ? '' : 's'} recorded, committed when the test passes`
@@ -193,14 +147,14 @@ export class McpCassette extends Double<McpView> implements MCPServer {
   }
 
   async invalidateToolsCache(): Promise<void> {
-    const entry = this.#record('invalidateToolsCache', undefined, undefined);
+    const entry = this.#log.record('invalidateToolsCache', undefined, undefined);
     entry.outcome = 'nothing cached (lifecycle)';
     await this.#real?.invalidateToolsCache();
     await invalidateServerToolsCache(this.name);
   }
 
   async listTools(): Promise<any[]> {
-    const entry = this.#record('listTools', undefined, undefined);
+    const entry = this.#log.record('listTools', undefined, undefined);
     if (this.#real === undefined) {
       const tools = (this.#recorded as McpConversation).tools;
       entry.outcome = `${tools.length} recorded tools (lifecycle)`;
@@ -217,7 +171,7 @@ export class McpCassette extends Double<McpView> implements MCPServer {
     entry.outcome = `${live.length} tools from the real server (lifecycle)`;
     const first = this.#tools === undefined;
     this.#tools = live;
-    keepPartial(this.#recorder);
+    this.keepPartial();
     const changes = first && this.#recorded ? toolListChanges(this.#recorded.tools, redactSecrets(live)) : [];
     if (changes.length > 0) {
       // Recording is how a changed server is taken in: it is said, not failed (replay fails on what the change breaks).
@@ -241,7 +195,7 @@ export class McpCassette extends Double<McpView> implements MCPServer {
 
   async #call(tool: string, rawArgs: Record<string, unknown>): Promise<McpCallResult> {
     const args = structuredClone(rawArgs);
-    const entry = this.#record('callTool', tool, args);
+    const entry = this.#log.record('callTool', tool, args);
     return this.#real === undefined ? this.#replay(entry, tool, args) : this.#recordCall(entry, this.#real, tool, args);
   }
 
@@ -260,7 +214,7 @@ export class McpCassette extends Double<McpView> implements MCPServer {
       entry.outcome = `recorded the error ${messageOf(error)}`;
       throw error;
     } finally {
-      keepPartial(this.#recorder);
+      this.keepPartial();
     }
   }
 
@@ -269,16 +223,15 @@ export class McpCassette extends Double<McpView> implements MCPServer {
    * same conversation (in this process or another) is refused here, naming the first.
    */
   #claim(entry: CallEntry): void {
-    const other = claim(this.#recorder);
-    if (other === undefined) return;
-    throw this.#mismatch(entry, recordingConflict(this.#recorder, this.#setup.shownPath, other, 'mcpCassette'));
+    const conflict = this.claimConversation();
+    if (conflict !== undefined) throw this.#log.mismatch(entry, conflict);
   }
 
   #replay(entry: CallEntry, tool: string, args: Record<string, unknown>): McpCallResult {
     const calls = (this.#recorded as McpConversation).calls;
     const recorded = calls[this.#used];
     if (recorded === undefined) {
-      throw this.#mismatch(entry, {
+      throw this.#log.mismatch(entry, {
         kind: 'unexpected_call',
         expected: 'no more calls',
         why: `The recording holds ${calls.length === 0 ? 'no calls' : `only ${calls.length} call${calls.length === 1 ? '' : 's'}`}`,
@@ -290,7 +243,7 @@ export class McpCassette extends Double<McpView> implements MCPServer {
     entry.step = step;
     const changes = recorded.tool !== tool ? `the tool changed: ${recorded.tool} → ${tool}` : argumentChanges(recorded.arguments, redactSecrets(args));
     if (changes !== undefined) {
-      throw this.#mismatch(entry, {
+      throw this.#log.mismatch(entry, {
         kind: 'request_drift',
         expected: `the call recorded as ${describeMcpCall(recorded.tool, recorded.arguments)}`,
         why: `Since it was recorded, ${changes}`,
@@ -318,38 +271,6 @@ export class McpCassette extends Double<McpView> implements MCPServer {
     return [];
   }
 
-  #record(method: McpMethod, tool: string | undefined, args: Record<string, unknown> | undefined): CallEntry {
-    const entry: CallEntry = { index: this.ledger.callCount, method, tool, args, step: undefined, result: undefined, failed: false, mismatch: false, outcome: 'pending' };
-    this.ledger.record(() => `${method === 'callTool' ? `callTool ${describeMcpCall(tool as string, args)}` : `${method}()`} → ${entry.outcome}`);
-    this.#log.push(entry);
-    return entry;
-  }
-
-  #mismatch(entry: CallEntry, spec: Pick<MismatchSpec, 'kind' | 'expected' | 'why' | 'fix' | 'note'>) {
-    entry.mismatch = true;
-    entry.failed = true;
-    if (entry.outcome === 'pending') entry.outcome = 'refused';
-    return this.ledger.mismatch({
-      ...spec,
-      callIndex: entry.index,
-      ...(entry.step === undefined ? {} : { stepIndex: entry.step }),
-      actual: entry.method === 'callTool' ? `callTool ${describeMcpCall(entry.tool as string, entry.args)}` : `${entry.method}()`,
-    });
-  }
-}
-
-function snapshot(entry: CallEntry): McpCall {
-  return Object.freeze({
-    index: entry.index,
-    method: entry.method,
-    ...(entry.tool === undefined ? {} : { tool: entry.tool }),
-    ...(entry.args === undefined ? {} : { args: entry.args }),
-    setup: entry.method !== 'callTool',
-    step: entry.step,
-    ...(entry.result === undefined ? {} : { result: entry.result }),
-    failed: entry.failed,
-    mismatch: entry.mismatch,
-  });
 }
 
 function messageOf(error: unknown): string {

@@ -8,7 +8,7 @@ import {
   type MCPToolFilterStatic,
   type MCPToolMetaResolver,
 } from '@openai/agents';
-import { MismatchError, type MismatchSpec } from '../../errors/MismatchError';
+import { MismatchError } from '../../errors/MismatchError';
 import type { StepContext } from '../../errors/ScriptError';
 import { brief } from '../../format/brief';
 import { sameJson } from '../../format/canonicalJson';
@@ -16,12 +16,11 @@ import { closest } from '../../format/closest';
 import { mcpPrefixedToolName } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
-import { Double } from '../core/double';
 import { notePlannedFailure } from '../core/plannedFailures';
-import { StepQueue } from '../core/stepQueue';
+import { ScriptedDouble } from '../core/scriptedDouble';
+import { McpCallLog, snapshot, type McpCallEntry as CallEntry, type McpMismatch } from './callLog';
 import {
   contentWithMetadata,
-  describeMcpCall,
   describeMcpResult,
   mcpResultOf,
   mcpResultProblem,
@@ -33,7 +32,8 @@ import {
   type McpToolListing,
   type PlannedMcpStep,
 } from './plan';
-import { firstLine, isAssertionError, isUnplannedError } from '../core/predicate';
+import { isUnplannedError } from '../core/predicate';
+import { responderThrew, responderTimedOut } from '../core/responderFindings';
 
 /** The options of an MCP server the SDK reads; passed through as the server's own. */
 export interface McpServerSettings {
@@ -62,20 +62,6 @@ export interface McpView {
   calls: readonly McpCall[];
 }
 
-interface CallEntry {
-  readonly index: number;
-  readonly method: McpMethod;
-  readonly tool: string | undefined;
-  readonly args: Readonly<Record<string, unknown>> | undefined;
-  readonly setup: boolean;
-  step: number | undefined;
-  result: McpCallResult | undefined;
-  failed: boolean;
-  mismatch: boolean;
-  /** What the call got, for reports: `step 1 expectCall(read_file).returns("…")`. */
-  outcome: string;
-}
-
 /** A step the builder has opened and not yet ended with an outcome. */
 export interface OpenMcpStep {
   context: StepContext;
@@ -91,7 +77,7 @@ const SWALLOWED = 'The SDK turns a failed MCP call into a tool output the model 
  * plan is thrown into the SDK *and* kept: the SDK's default `errorFunction` turns the error into
  * text for the model and the run goes on, so the record is what makes the test fail.
  */
-export class McpDouble extends Double<McpView> implements MCPServer {
+export class McpDouble extends ScriptedDouble<PlannedMcpStep, OpenMcpStep, McpView> implements MCPServer {
   /** The server's name as the SDK sees it: it keys the SDK's tool cache and prefixes tool names. */
   readonly name: string;
   cacheToolsList: boolean;
@@ -100,8 +86,7 @@ export class McpDouble extends Double<McpView> implements MCPServer {
   errorFunction?: MCPToolErrorFunction | null;
   toolMetaResolver?: MCPToolMetaResolver;
   readonly #tools: ReadonlyMap<string, DeclaredMcpTool>;
-  readonly #script = new StepQueue<PlannedMcpStep, OpenMcpStep>();
-  readonly #log: CallEntry[] = [];
+  readonly #log = new McpCallLog(this.ledger);
   readonly #timeoutMs: number;
   readonly #requireConnect: boolean;
   #connected = false;
@@ -111,7 +96,6 @@ export class McpDouble extends Double<McpView> implements MCPServer {
       kind: 'mcp',
       name: options.name,
       verify: options.verify !== false,
-      pending: () => this.#script.pending(),
       view: () => ({ label: this.label, calls: this.calls }),
     });
     this.name = options.name ?? 'mcp';
@@ -130,12 +114,7 @@ export class McpDouble extends Double<McpView> implements MCPServer {
 
   /** Every call the server received, lifecycle calls included, as frozen snapshots. */
   get calls(): readonly McpCall[] {
-    return Object.freeze(this.#log.map(snapshot));
-  }
-
-  /** The number of steps not consumed yet (a step still waiting for its outcome included). */
-  get remainingSteps(): number {
-    return this.#script.remaining;
+    return this.#log.calls;
   }
 
   /** Answered for the user: recorded, never a step. */
@@ -183,55 +162,32 @@ export class McpDouble extends Double<McpView> implements MCPServer {
     return (await this.#callTool(toolName, args)) as CallToolResult;
   }
 
-  /** Appends a planned step; the builder's only way in. */
-  protected appendStep(step: PlannedMcpStep): void {
-    this.#script.append(step);
-  }
-
-  protected get stepCount(): number {
-    return this.#script.all.length;
-  }
-
   /** The tools the server lists, by name. */
   protected get declaredTools(): ReadonlyMap<string, DeclaredMcpTool> {
     return this.#tools;
   }
 
-  /** Notes the step the builder is writing: calls are refused until `closeStep()`. */
-  protected openStep(open: OpenMcpStep): void {
-    this.#script.open(open);
-  }
-
-  protected closeStep(step: PlannedMcpStep): void {
-    this.#script.close();
-    this.appendStep(step);
-  }
-
-  protected get openedStep(): OpenMcpStep | undefined {
-    return this.#script.opened;
-  }
-
   #lifecycle(method: Exclude<McpMethod, 'callTool'>, outcome: string): CallEntry {
-    return this.#record({ method, tool: undefined, args: undefined, setup: true, outcome: `${outcome} (lifecycle)` });
+    return this.#log.record(method, undefined, undefined, `${outcome} (lifecycle)`);
   }
 
   async #callTool(tool: string, rawArgs: Record<string, unknown> | null): Promise<McpCallResult> {
     const args = detach(rawArgs ?? {});
-    const entry = this.#record({ method: 'callTool', tool, args, setup: false, outcome: 'pending' });
-    const refusal = this.#script.refusal('server');
+    const entry = this.#log.record('callTool', tool, args);
+    const refusal = this.script.refusal('server');
     if (refusal) {
       entry.outcome = 'refused: the script has a step without outcome';
       throw refusal;
     }
     this.#refuseUnconnected(entry);
-    const next = this.#script.next;
+    const next = this.script.next;
     const declared = this.#tools.get(tool);
     if (declared === undefined) {
       const suggestion = closest(tool, [...this.#tools.keys()]);
       throw this.#mismatch(entry, {
         kind: 'not_offered',
         expected: next ? next.expects : 'no more calls',
-        waiting: next ? this.#script.nextIndex : undefined,
+        waiting: next ? this.script.nextIndex : undefined,
         why: `The server does not list "${tool}" (it lists ${listOf([...this.#tools.keys()])})`,
         fix: suggestion ? `Did you mean "${suggestion}"?` : 'Declare the tool in mcp({ tools }) if the server should list it',
       });
@@ -241,7 +197,7 @@ export class McpDouble extends Double<McpView> implements MCPServer {
       throw this.#mismatch(entry, {
         kind: 'schema_mismatch',
         expected: next ? next.expects : `arguments that fit ${tool}'s input schema`,
-        waiting: next ? this.#script.nextIndex : undefined,
+        waiting: next ? this.script.nextIndex : undefined,
         why: `The arguments do not fit the tool's input schema, and a real server would refuse them: ${schemaProblem}`,
         fix: "Check the model's arguments (or the script's calls(…)) against the tool's schema",
       });
@@ -250,11 +206,11 @@ export class McpDouble extends Double<McpView> implements MCPServer {
       throw this.#mismatch(entry, {
         kind: 'unexpected_call',
         expected: 'no more calls',
-        why: this.#script.ranOut(),
+        why: this.script.ranOut(),
         fix: `Script another step, e.g. .expectCall(${JSON.stringify(tool)}${Object.keys(args).length === 0 ? '' : `, ${brief(args, 60)}`}).returns(…), if the workflow should go on`,
       });
     }
-    const stepIndex = this.#script.take();
+    const stepIndex = this.script.take();
     entry.step = stepIndex;
     entry.outcome = `step ${stepIndex + 1} ${next.label}`;
     if (next.tool !== tool) throw this.#mismatch(entry, { kind: 'wrong_method', expected: next.expects });
@@ -282,13 +238,9 @@ export class McpDouble extends Double<McpView> implements MCPServer {
       if (error instanceof MismatchError) throw error;
       // A responder may fail on purpose (that is its outcome); an assertion or a bug inside it is a finding.
       if (!isUnplannedError(error)) throw this.#plannedFailure(entry, error);
-      entry.outcome = `failed unplanned in step ${(entry.step as number) + 1} ${step.label}`;
-      throw this.#mismatch(entry, {
-        kind: isAssertionError(error) ? 'failed_assertion' : 'responder_failed',
-        expected: step.label,
-        why: `Its responder threw ${firstLine(error)}`,
-        fix: 'To fail the call on purpose, use .fails(error), or throw an Error of your own',
-      });
+      const found = responderThrew(entry.step as number, step.label, error);
+      entry.outcome = found.outcome;
+      throw this.#mismatch(entry, found.spec);
     }
     const problem = mcpResultProblem(produced);
     if (problem) {
@@ -313,7 +265,7 @@ export class McpDouble extends Double<McpView> implements MCPServer {
 
   #refuseUnconnected(entry: CallEntry): void {
     if (!this.#requireConnect || this.#connected) return;
-    const closed = this.#log.some((call) => call.method === 'close');
+    const closed = this.#log.entries.some((call) => call.method === 'close');
     throw this.#mismatch(entry, {
       kind: 'not_connected',
       expected: closed ? 'no calls after close()' : 'connect() first',
@@ -322,62 +274,21 @@ export class McpDouble extends Double<McpView> implements MCPServer {
     });
   }
 
-  #record(fields: Pick<CallEntry, 'method' | 'tool' | 'args' | 'setup' | 'outcome'>): CallEntry {
-    const entry: CallEntry = { ...fields, index: this.ledger.callCount, step: undefined, result: undefined, failed: false, mismatch: false };
-    this.ledger.record(() => `${describeEntry(entry)} → ${entry.outcome}`);
-    this.#log.push(entry);
-    return entry;
-  }
-
-  /** `waiting`: the step a call that was refused before it could take one was waited for by. */
-  #mismatch(entry: CallEntry, spec: Pick<MismatchSpec, 'kind' | 'expected' | 'why' | 'fix'> & { waiting?: number | undefined }): MismatchError {
-    const { waiting, ...sentence } = spec;
-    const stepIndex = entry.step ?? waiting;
-    entry.mismatch = true;
-    entry.failed = true;
-    if (entry.outcome === 'pending') entry.outcome = 'refused';
-    return this.ledger.mismatch({
-      ...sentence,
-      callIndex: entry.index,
-      ...(stepIndex === undefined ? {} : { stepIndex }),
-      actual: describeEntry(entry),
-      note: SWALLOWED,
-    });
+  /** Every mismatch of this double says that the SDK swallows it. */
+  #mismatch(entry: CallEntry, spec: Omit<McpMismatch, 'note'>): MismatchError {
+    return this.#log.mismatch(entry, { ...spec, note: SWALLOWED });
   }
 
   #timedOut(step: PlannedMcpStep, entry: CallEntry): MismatchError {
-    entry.outcome = `timed out in step ${(entry.step as number) + 1} ${step.label}`;
-    return this.#mismatch(entry, {
-      kind: 'responder_timeout',
-      expected: step.label,
-      why: `Its responder did not finish within ${this.#timeoutMs} ms`,
-      fix: 'Settle the promise it returns, or give the script more time: mcp({ timeoutMs })',
-    });
+    const found = responderTimedOut(entry.step as number, step.label, this.#timeoutMs, 'mcp');
+    entry.outcome = found.outcome;
+    return this.#mismatch(entry, found.spec);
   }
-}
-
-/** `callTool read_file({"path":"a.md"})`, `listTools()`: a call in a line. */
-function describeEntry(entry: Pick<CallEntry, 'method' | 'tool' | 'args'>): string {
-  return entry.method === 'callTool' ? `callTool ${describeMcpCall(entry.tool as string, entry.args)}` : `${entry.method}()`;
 }
 
 function listOf(names: readonly string[]): string {
   if (names.length === 0) return 'no tools';
   return names.map((name) => `"${name}"`).join(', ');
-}
-
-function snapshot(entry: CallEntry): McpCall {
-  return Object.freeze({
-    index: entry.index,
-    method: entry.method,
-    ...(entry.tool === undefined ? {} : { tool: entry.tool }),
-    ...(entry.args === undefined ? {} : { args: entry.args }),
-    setup: entry.setup,
-    step: entry.step,
-    ...(entry.result === undefined ? {} : { result: entry.result }),
-    failed: entry.failed,
-    mismatch: entry.mismatch,
-  });
 }
 
 function detach<T>(value: T): T {

@@ -1,4 +1,5 @@
 import type { Agent, Model, ModelProvider } from '@openai/agents';
+import type { MismatchSpec } from '../../errors/MismatchError';
 import { propertyKey } from '../../format/brief';
 import { closest, listNames } from '../../format/closest';
 import { currentAgentName } from '../../sdk/coupling';
@@ -115,36 +116,33 @@ export class ProviderDouble extends Double implements ModelProvider, RoutingProv
     const models = [...this.#byModel.keys()];
     const actual = asker(agent, modelName);
     const routes = `It routes the agents ${agents.length === 0 ? 'nothing' : joined(agents)} and the models ${listNames(models)}.`;
+    // The three ways a call finds no route differ only in what they say.
+    return this.ledger.mismatch({ kind: 'unrouted', callIndex, actual, ...this.#unroutedSentence(agent, modelName, found, routes) });
+  }
+
+  #unroutedSentence(agent: string | undefined, modelName: string, found: Exclude<Lookup, { model: Model }>, routes: string): Pick<MismatchSpec, 'expected' | 'why' | 'fix'> {
     if (found.miss === 'ambiguous') {
-      return this.ledger.mismatch({
-        kind: 'unrouted',
-        callIndex,
-        actual,
+      return {
         expected: 'one route for it',
         why: `${found.named} agents named "${agent}" that it routes by object were running at once, and a provider learns only the asking agent's name`,
         fix: 'Give the agents distinct names, or run them one after the other',
-      });
+      };
     }
     if (found.miss === 'other_object') {
-      return this.ledger.mismatch({
-        kind: 'unrouted',
-        callIndex,
-        actual,
+      return {
         expected: 'a route for it',
         why: `It routes an agent named "${agent}" by object, and the agent that asked is another agent of that name. ${routes}`,
         fix: `Route the agent that ran: modelProvider({ agents: new Map([[thatAgent, model().replies('…')]]) })`,
-      });
+      };
     }
-    const suggestion = agent === undefined ? closest(modelName, models) : closest(agent, [...names, ...[...this.#byObject.keys()].map((object) => object.name)]);
+    const names = [...this.#byName.keys(), ...[...this.#byObject.keys()].map((object) => object.name)];
+    const suggestion = agent === undefined ? closest(modelName, [...this.#byModel.keys()]) : closest(agent, names);
     const key = agent ?? modelName;
-    return this.ledger.mismatch({
-      kind: 'unrouted',
-      callIndex,
-      actual,
+    return {
       expected: 'a route for it',
       why: `${routes}${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
       fix: `Add a route: modelProvider({ ${agent === undefined ? 'models' : 'agents'}: { ${propertyKey(key)}: model().replies('…') } })`,
-    });
+    };
   }
 }
 

@@ -6,10 +6,10 @@ import { shellToolCall } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
 import { injectFault } from '../core/faults';
-import { Double } from '../core/double';
 import { notePlannedFailure } from '../core/plannedFailures';
-import { StepQueue } from '../core/stepQueue';
-import { firstLine, isAssertionError, isUnplannedError } from '../core/predicate';
+import { ScriptedDouble } from '../core/scriptedDouble';
+import { isUnplannedError } from '../core/predicate';
+import { responderThrew, responderTimedOut } from '../core/responderFindings';
 import {
   SESSION_METHOD_MODES,
   describeCall,
@@ -77,11 +77,10 @@ const ALWAYS_PRESENT: readonly SessionMethod[] = ['execCommand', 'createEditor',
  * (a script here grows at any time, also between runs), hides them (a set-up call must look at the
  * next step to know whether the user claimed it), and keeps no trace of a mismatch.
  */
-export class SandboxDouble extends Double<SandboxRecord> {
+export class SandboxDouble extends ScriptedDouble<PlannedSandboxStep, OpenStep, SandboxRecord> {
   readonly name: string | undefined;
   /** The session state the SDK reads and updates: an empty manifest, as on the SDK's scripted session. */
   state: SandboxSessionState = { manifest: new Manifest() };
-  readonly #script = new StepQueue<PlannedSandboxStep, OpenStep>();
   readonly #log: CallEntry[] = [];
   readonly #present = new Set<SessionMethod>(ALWAYS_PRESENT);
   readonly #faces = new Map<SessionMethod, (...args: unknown[]) => unknown>();
@@ -95,7 +94,6 @@ export class SandboxDouble extends Double<SandboxRecord> {
       kind: 'sandbox',
       name: options.name,
       verify: options.verify !== false,
-      pending: () => this.#script.pending(),
       view: () => ({ label: this.label, calls: this.calls, writes: this.#workspace.writes }),
     });
     this.name = options.name;
@@ -114,11 +112,6 @@ export class SandboxDouble extends Double<SandboxRecord> {
     return Object.freeze(this.#log.map(snapshot));
   }
 
-  /** The number of steps not consumed yet (a step still waiting for its outcome included). */
-  get remainingSteps(): number {
-    return this.#script.remaining;
-  }
-
   /** The shell capability runs the model's `exec_command` here; each call is a step (`exec(cmd)`). */
   execCommand(args: ExecCommandArgs): Promise<string> {
     return this.#callAsync('execCommand', [args]) as Promise<string>;
@@ -134,16 +127,12 @@ export class SandboxDouble extends Double<SandboxRecord> {
     return this.#callAsync('applyManifest', [manifest, runAs]) as Promise<void>;
   }
 
-  /** Appends a planned step; the builder's only way in. */
-  protected appendStep(step: PlannedSandboxStep): void {
-    this.#script.append(step);
+  /** Appends a planned step, and offers the SDK the session method it plays. */
+  protected override appendStep(step: PlannedSandboxStep): void {
+    super.appendStep(step);
     if (isSessionMethod(step.method)) this.#install(step.method);
     // A writeStdin step is what makes the shell capability offer `write_stdin`.
     if (step.method === 'writeStdin') this.#install('supportsPty');
-  }
-
-  protected get stepCount(): number {
-    return this.#script.all.length;
   }
 
   /** Whether the SDK should find `method` on the session. */
@@ -159,22 +148,6 @@ export class SandboxDouble extends Double<SandboxRecord> {
       this.#faces.set(method, face);
     }
     return face;
-  }
-
-  /** Notes the step the builder is writing: calls are refused until `closeStep()` (a test bug, not a mismatch). */
-  protected openStep(open: OpenStep): void {
-    this.#script.open(open);
-  }
-
-  /** Ends the step `openStep()` noted by appending it with its outcome. */
-  protected closeStep(step: PlannedSandboxStep): void {
-    this.#script.close();
-    this.appendStep(step);
-  }
-
-  /** The step the builder is writing, if any. */
-  protected get openedStep(): OpenStep | undefined {
-    return this.#script.opened;
   }
 
   #install(method: SessionMethod): void {
@@ -195,15 +168,15 @@ export class SandboxDouble extends Double<SandboxRecord> {
   /** Plays one call: a set-up answer, the next step's outcome, or a recorded mismatch. */
   #call(method: ScriptedMethod, rawArgs: readonly unknown[]): unknown {
     const args = detach([...rawArgs]);
-    const refusal = this.#script.refusal('session');
+    const refusal = this.script.refusal('session');
     if (refusal) {
       this.#record(method, args, false, undefined, 'refused: the script has a step without outcome');
       throw refusal;
     }
-    const next = this.#script.next;
+    const next = this.script.next;
     const sameMethod = next !== undefined && next.method === method;
     const rejection = sameMethod ? next.check(args) : undefined;
-    const setup = setupAnswer(method, args, { editor: this.#editor, interactive: this.#script.all.some((step) => step.method === 'writeStdin') });
+    const setup = setupAnswer(method, args, { editor: this.#editor, interactive: this.script.all.some((step) => step.method === 'writeStdin') });
     if (setup && !(sameMethod && (rejection === undefined || !setup.shared))) {
       this.#record(method, args, true, undefined, `${setup.label} (set-up)`);
       return setup.value;
@@ -217,7 +190,7 @@ export class SandboxDouble extends Double<SandboxRecord> {
       const entry = this.#record(method, args, false, undefined, 'no step left');
       throw this.#mismatch(entry, this.#ranOut(entry));
     }
-    const stepIndex = this.#script.take();
+    const stepIndex = this.script.take();
     const entry = this.#record(method, args, false, stepIndex, `step ${stepIndex + 1} ${next.label}`);
     if (!sameMethod || rejection !== undefined) {
       throw this.#mismatch(entry, {
@@ -292,7 +265,7 @@ export class SandboxDouble extends Double<SandboxRecord> {
     return {
       kind: 'unexpected_call',
       expected: 'no more calls',
-      why: this.#script.ranOut(),
+      why: this.script.ranOut(),
       fix: `Script another step, e.g. ${suggestion(entry.method, entry.args)}, if the workflow should go on`,
     };
   }
@@ -308,23 +281,15 @@ export class SandboxDouble extends Double<SandboxRecord> {
     // A responder may fail on purpose (that is its outcome), but a failed assertion or a bug inside
     // it is a finding the SDK would otherwise swallow along with the tool error.
     if (!isUnplannedError(error)) return this.#plannedFailure(entry, error);
-    entry.outcome = `failed unplanned in step ${(entry.step as number) + 1} ${step.label}`;
-    return this.#mismatch(entry, {
-      kind: isAssertionError(error) ? 'failed_assertion' : 'responder_failed',
-      expected: step.label,
-      why: `Its responder threw ${firstLine(error)}`,
-      fix: 'To fail the call on purpose, use .fails(error), or throw an Error of your own',
-    });
+    const found = responderThrew(entry.step as number, step.label, error);
+    entry.outcome = found.outcome;
+    return this.#mismatch(entry, found.spec);
   }
 
   #timedOut(step: PlannedSandboxStep, entry: CallEntry): MismatchError {
-    entry.outcome = `timed out in step ${(entry.step as number) + 1} ${step.label}`;
-    return this.#mismatch(entry, {
-      kind: 'responder_timeout',
-      expected: step.label,
-      why: `Its responder did not finish within ${this.#timeoutMs} ms`,
-      fix: 'Settle the promise it returns, or give the script more time: sandbox({ timeoutMs })',
-    });
+    const found = responderTimedOut(entry.step as number, step.label, this.#timeoutMs, 'sandbox');
+    entry.outcome = found.outcome;
+    return this.#mismatch(entry, found.spec);
   }
 
   #invalid(step: PlannedSandboxStep, entry: CallEntry, problem: string): MismatchError {

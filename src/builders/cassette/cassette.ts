@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { OpenAIProvider, type Model } from '@openai/agents';
 import { ScriptError, type ScriptErrorReason } from '../../errors/ScriptError';
 import { CASSETTE_FORMAT, DEFAULT_CONVERSATION, REQUEST_FIELDS, type RequestField } from '../../fakes/cassette/file';
@@ -12,6 +11,7 @@ import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';
 import { checkedOptions } from '../core/options';
 import { conversationOption, keptElsewhere, missingConversation, modeOf, playOf, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode, type Refusal } from './recordingPlan';
+import { cassetteFile, notAFile } from './path';
 import { kindOf } from '../core/stepContext';
 import { isModel } from '../core/validate';
 
@@ -43,7 +43,8 @@ export interface CassetteOptions extends DoubleOptions {
  * Relative paths are resolved from the working directory (the project root under both runners).
  */
 export function cassette(path: string | URL, rawOptions?: CassetteOptions): CassetteModel {
-  const shownPath = path instanceof URL ? fileURLToPath(path) : path;
+  const located = cassetteFile(path);
+  const shownPath = 'file' in located ? (located.file as string) : located.url;
   const name = typeof rawOptions?.name === 'string' && rawOptions.name.trim() !== '' ? rawOptions.name : shownPath;
   const label = `cassette(${JSON.stringify(name)})`;
   const { options, fail: refuse } = checkedOptions('cassette', rawOptions, "{ mode: 'record', model: 'gpt-5.4-mini' }", label);
@@ -52,6 +53,7 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
   if (typeof shownPath !== 'string' || shownPath.trim() === '') {
     throw fail('invalid_path', `expected the path of a cassette file; got ${kindOf(path)}.`);
   }
+  if ('url' in located) throw fail('invalid_path', notAFile(located.url, 'a cassette'));
   const absolute = resolve(shownPath);
   const mode = modeOf(options.mode, fail);
   const redact = redactionOf(options.redact, fail);

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { MCPServer } from '@openai/agents';
 import { ScriptError, type ScriptErrorReason } from '../../errors/ScriptError';
 import { CASSETTE_MODE_ENV } from '../../fakes/cassette/CassetteModel';
@@ -12,6 +11,7 @@ import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';
 import { checkedOptions } from '../core/options';
 import { conversationOption, keptElsewhere, missingConversation, modeOf, playOf, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode } from './recordingPlan';
+import { cassetteFile, notAFile } from './path';
 import { kindOf } from '../core/stepContext';
 
 export interface McpCassetteOptions extends DoubleOptions, Pick<McpServerSettings, 'toolFilter' | 'errorFunction'> {
@@ -35,12 +35,14 @@ export interface McpCassetteOptions extends DoubleOptions, Pick<McpServerSetting
  * do the conversations (one per test) and the rule that a recording is committed when its test passed.
  */
 export function mcpCassette(path: string | URL, rawOptions?: McpCassetteOptions): McpCassette {
-  const shownPath = path instanceof URL ? fileURLToPath(path) : path;
+  const located = cassetteFile(path);
+  const shownPath = 'file' in located ? (located.file as string) : located.url;
   const named = typeof rawOptions?.name === 'string' && rawOptions.name.trim() !== '' ? rawOptions.name : shownPath;
   const display = `mcpCassette(${JSON.stringify(named)})`;
   const { options, fail: refuse } = checkedOptions('mcpCassette', rawOptions, "{ mode: 'record', server: () => new MCPServerStdio({ … }) }", display);
   const fail = (reason: ScriptErrorReason, problem: string): ScriptError => refuse(problem, reason);
   if (typeof shownPath !== 'string' || shownPath.trim() === '') throw fail('invalid_path', `expected the path of a recording; got ${kindOf(path)}.`);
+  if ('url' in located) throw fail('invalid_path', notAFile(located.url, 'an MCP cassette'));
   const absolute = resolve(shownPath);
   const mode = modeOf(options.mode, fail);
   const hint = `run the test with ${CASSETTE_MODE_ENV}=record (or pass { mode: 'record' } to mcpCassette(${JSON.stringify(shownPath)}))`;

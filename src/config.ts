@@ -1,5 +1,7 @@
 import { allowListOf, type AllowedHost } from './fakes/offline/allowedHosts';
 import { NO_REDACT_ADDITIONS, redactSetting, type RedactOptions, type RedactSetting } from './format/redactOptions';
+import { closest } from './format/closest';
+import { ConfigureError } from './errors/ConfigureError';
 
 /** Kit-wide settings, changed with `configure()`. With a setup entry loaded, they last until the test file ends. */
 export interface KitConfig {
@@ -52,23 +54,24 @@ for (const [key, value] of Object.entries(DEFAULTS)) (config as unknown as Recor
  * one module graph (Vitest's `isolate: false`).
  */
 export function configure(options: KitOptions): KitConfig {
+  checkKeys(options);
   const previous = { ...config };
   if (options.autoVerify !== undefined) {
     if (typeof options.autoVerify !== 'boolean') {
-      throw new TypeError(`configure({ autoVerify }) takes a boolean; got ${typeof options.autoVerify}.`);
+      throw refused('autoVerify', options.autoVerify, `configure({ autoVerify }) takes a boolean; got ${describe(options.autoVerify)}.`);
     }
     config.autoVerify = options.autoVerify;
   }
   if (options.offline !== undefined) {
     if (typeof options.offline !== 'boolean' && options.offline !== 'strict') {
-      throw new TypeError(`configure({ offline }) takes true, false or 'strict'; got ${describe(options.offline)}.`);
+      throw refused('offline', options.offline, `configure({ offline }) takes true, false or 'strict'; got ${describe(options.offline)}.`);
     }
     config.offline = options.offline;
   }
   if (options.allow !== undefined) config.allow = allowListOf(options.allow);
   if (options.onToolFailure !== undefined) {
     if (!TOOL_FAILURE_POLICIES.includes(options.onToolFailure)) {
-      throw new TypeError(`configure({ onToolFailure }) takes 'error', 'warn' or 'ignore'; got ${JSON.stringify(options.onToolFailure)}.`);
+      throw refused('onToolFailure', options.onToolFailure, `configure({ onToolFailure }) takes 'error', 'warn' or 'ignore'; got ${JSON.stringify(options.onToolFailure)}.`);
     }
     config.onToolFailure = options.onToolFailure;
   }
@@ -85,6 +88,32 @@ export function resetConfig(): void {
   Object.assign(config, DEFAULTS);
 }
 
+const KNOWN_KEYS: readonly (keyof KitOptions)[] = ['autoVerify', 'offline', 'allow', 'onToolFailure', 'redact'];
+
+/** Refuses what is not an options object, and a key no setting has (a typo would otherwise change nothing, silently). */
+function checkKeys(options: unknown): asserts options is KitOptions {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new ConfigureError({ received: options, message: `configure() takes an object of settings, like configure({ offline: 'strict' }); got ${describe(options)}.` });
+  }
+  for (const key of Object.keys(options)) {
+    if ((KNOWN_KEYS as readonly string[]).includes(key)) continue;
+    const suggestion = closest(key, KNOWN_KEYS);
+    const hint = suggestion === undefined ? '' : ` Did you mean ${suggestion}?`;
+    throw new ConfigureError({
+      option: key,
+      ...(suggestion === undefined ? {} : { suggestion }),
+      received: (options as Record<string, unknown>)[key],
+      message: `configure() has no setting ${JSON.stringify(key)}.${hint} The settings are ${KNOWN_KEYS.join(', ')}.`,
+    });
+  }
+}
+
+function refused(option: keyof KitOptions, received: unknown, message: string): ConfigureError {
+  return new ConfigureError({ option, received, message });
+}
+
 function describe(value: unknown): string {
-  return typeof value === 'string' ? `the string ${JSON.stringify(value)}` : typeof value;
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : typeof value;
 }

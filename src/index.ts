@@ -29,7 +29,7 @@ export { InjectedFault } from './fakes/core/faults';
 export { LifecycleRecorder, type LifecycleEvent, type LifecycleSource } from './fakes/lifecycle/LifecycleRecorder';
 export { runSnapshotSerializer, type SnapshotSerializer } from './matchers/runSnapshotSerializer';
 export { cassetteToScript, type CodegenOptions } from './codegen/cassetteToScript';
-export { ScriptError, MismatchError, IncompleteScriptError, UnscriptedModelError, OfflineRequestError, RecordingInCIError } from './errors/index';
+export { ScriptError, MismatchError, IncompleteScriptError, UnscriptedModelError, OfflineRequestError, RecordingInCIError, ConfigureError } from './errors/index';
 export type { ScriptErrorReason, MismatchKind } from './errors/index';
 export { configure, type KitConfig, type KitOptions } from './config';
 export type { AllowedHost } from './fakes/offline/allowedHosts';

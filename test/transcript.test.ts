@@ -124,3 +124,12 @@ describe('the snapshot serializer', () => {
     expect(runSnapshotSerializer.test({ newItems: [] })).toBe(false);
   });
 });
+
+describe('transcript() of a hosted call', () => {
+  test('a web search shows its query', async () => {
+    const { webSearchTool } = await import('@openai/agents');
+    const agent = new Agent({ name: 'Researcher', tools: [webSearchTool()], model: model().searchesWeb('weather in Oslo').thenReplies('Sunny.') });
+    const result = await run(agent, 'Weather?');
+    expect(transcript(result)).toContain('Researcher calls web_search_call({"query":"weather in Oslo"}) #1');
+  });
+});

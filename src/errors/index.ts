@@ -6,3 +6,4 @@ export { UnscriptedModelError } from './UnscriptedModelError';
 export { OfflineRequestError } from './OfflineRequestError';
 export { SettleTimeoutError } from './SettleTimeoutError';
 export { CoverageOptionsError } from './CoverageOptionsError';
+export { ConfigureError } from './ConfigureError';

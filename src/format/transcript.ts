@@ -3,7 +3,7 @@ import type { RunItem } from '@openai/agents';
 import { brief } from './brief';
 import { toolOutputText } from './toolOutputText';
 import { parseArguments } from './modelInput';
-import { hasFinished, HOSTED_CALL_NAMES, isRunResult, type RunResultShape } from '../sdk/coupling';
+import { hasFinished, HOSTED_CALL_NAMES, hostedCallRequest, isRunResult, type RunResultShape } from '../sdk/coupling';
 
 /**
  * A run as readable text, one line per event: the user's input, assistant messages, tool calls
@@ -35,6 +35,7 @@ interface RawCall {
   role?: string;
   content?: unknown;
   output?: unknown;
+  providerData?: unknown;
 }
 
 class TranscriptWriter {
@@ -119,7 +120,8 @@ class TranscriptWriter {
   /** `get_weather({"city":"Tokyo"}) #1` */
   #call(raw: RawCall): string {
     const name = raw.type === 'function_call' ? raw.name : (HOSTED_CALL_NAMES[raw.type] ?? raw.name ?? raw.type);
-    const args = typeof raw.arguments === 'string' ? JSON.stringify(parseArguments(raw.arguments)) : '';
+    const request = typeof raw.arguments === 'string' ? parseArguments(raw.arguments) : hostedCallRequest(raw);
+    const args = request === undefined ? '' : JSON.stringify(request);
     return `${name}(${args}) ${this.#ref(raw.callId ?? raw.id)}`;
   }
 

@@ -22,7 +22,15 @@ export function hint(state: MatcherState, name: string, expected = 'expected', s
 
 /** The matcher error for a received value of the wrong kind: `what` says what it must be. */
 export function invalidReceived(hintLine: string, what: string, received: unknown): Error {
-  return new Error(matcherErrorMessage(hintLine, `${RECEIVED_COLOR('received')} value must be ${what}`, printWithType('Received', received, printReceived)));
+  // A Promise prints as `{}`: say what it is, the usual cause being a run() that was not awaited.
+  const specific = isThenable(received)
+    ? `Received: a Promise, not awaited. Await it first (const result = await run(agent, input); expect(result)…), or write await expect(promise).resolves…`
+    : printWithType('Received', received, printReceived);
+  return new Error(matcherErrorMessage(hintLine, `${RECEIVED_COLOR('received')} value must be ${what}`, specific));
+}
+
+function isThenable(value: unknown): boolean {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /** The matcher error for an expected argument of the wrong kind (a test bug, not a failure). */

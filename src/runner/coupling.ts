@@ -245,3 +245,37 @@ export function skippedInJest(): SkippedTest[] {
   walk(root, [], false);
   return skipped;
 }
+
+/**
+ * The full names of the file's concurrent tests (`test.concurrent`) under way now: started and not
+ * ended. Neither runner says which of them a line of code runs for (Vitest's current task and Jest's
+ * current test are whichever started last), so what concerns one of them names them all.
+ */
+export function concurrentTests(): string[] {
+  const file = vitestTask()?.file;
+  if (isObject<VitestTask>(file)) {
+    const running: string[] = [];
+    const walk = (task: VitestTask, path: readonly string[]) => {
+      for (const child of tasksOf(task)) {
+        const name = [...path, nameOf(child)].filter((part) => part !== '');
+        if (child.type === 'suite') walk(child, name);
+        else if (child.type === 'test' && (child as { concurrent?: unknown }).concurrent === true && child.result?.state === 'run') running.push(name.join(' '));
+      }
+    };
+    walk(file, []);
+    return running;
+  }
+  const root = jestCircusState()?.rootDescribeBlock;
+  if (!isObject<CircusBlock>(root)) return [];
+  const running: string[] = [];
+  // Circus starts a block's concurrent tests together, before it runs them in turn; `done` ends one.
+  const walk = (block: CircusBlock, path: readonly string[]) => {
+    for (const child of childrenOf(block)) {
+      const name = [...path, nameOf(child)];
+      if (child.type === 'describeBlock') walk(child, name);
+      else if (child.type === 'test' && (child as { concurrent?: unknown }).concurrent === true && child.mode !== 'skip' && child.mode !== 'todo' && child.status !== 'done' && child.status !== 'skip' && child.status !== 'todo') running.push(name.join(' '));
+    }
+  };
+  walk(root, []);
+  return running;
+}

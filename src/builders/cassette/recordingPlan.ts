@@ -4,7 +4,6 @@
  * when a replay finds no recording or a recording would be shared by two tests.
  */
 import { relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ScriptError, ScriptErrorReason } from '../../errors/ScriptError';
 import { openRecorder, partialsHolding } from '../../fakes/cassette/recordings';
 import { CASSETTE_MODE_ENV } from '../../fakes/cassette/CassetteModel';
@@ -14,6 +13,7 @@ import { declaredTests, type CurrentTest } from '../../runner/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { checkedOptions } from '../core/options';
 import { kindOf } from '../core/stepContext';
+import { cassetteFile, notAFile } from './path';
 
 /**
  * `replay` (the default) answers from the file; `record` calls the real model or server and writes
@@ -52,12 +52,14 @@ export function recordingStart<O extends DoubleOptions & { mode?: CassetteMode }
   example: string,
   what: string,
 ): RecordingStart<O> {
-  const shownPath = path instanceof URL ? fileURLToPath(path) : path;
+  const located = cassetteFile(path);
+  const shownPath = 'file' in located ? (located.file as string) : located.url;
   const name = typeof rawOptions?.name === 'string' && rawOptions.name.trim() !== '' ? rawOptions.name : shownPath;
   const label = `${kind}(${JSON.stringify(name)})`;
   const { options, fail: refuse } = checkedOptions(kind, rawOptions, example, label);
   const fail: Refusal = (reason, problem) => refuse(problem, reason);
   if (typeof shownPath !== 'string' || shownPath.trim() === '') throw fail('invalid_path', `expected the path of ${what}; got ${kindOf(path)}.`);
+  if ('url' in located) throw fail('invalid_path', notAFile(located.url, kind === 'cassette' ? 'a cassette' : 'an MCP cassette'));
   return { shownPath, name, label, options, fail, absolute: resolve(shownPath), mode: modeOf(options.mode, fail) };
 }
 

@@ -1,7 +1,7 @@
 import type { Agent } from '@openai/agents';
 import { ProviderDouble, type ProviderRoutes } from '../../fakes/provider/ProviderDouble';
 import { isWatching } from '../../fakes/core/registry';
-import { installRoute } from '../../fakes/provider/routing';
+import { installRoute, routeClash } from '../../fakes/provider/routing';
 import type { DoubleOptions } from '../../vocabulary';
 import { checkedOptions, type OptionFailure } from '../core/options';
 import { kindOf } from '../core/stepContext';
@@ -51,6 +51,14 @@ export class ProviderScript extends ProviderDouble {
         'no_setup_entry',
       );
     }
+    const clash = routeClash(this);
+    if (clash !== undefined) {
+      throw this.#fail(
+        `${clash.route} is routed already by a provider installed while concurrent tests run (${clash.tests.map((name) => JSON.stringify(name)).join(', ')}). ` +
+          'Concurrent tests share the default runner, so each would answer the other\'s calls. Give each test its own runner, new Runner({ modelProvider: provider }), or run these tests one after another.',
+        'invalid_route',
+      );
+    }
     installRoute(this);
     return this;
   }
@@ -78,9 +86,10 @@ function checkedRoutes(options: ProviderRoutes, refuse: OptionFailure, example: 
   const agents = options.agents;
   if (agents instanceof Map) {
     for (const [key, script] of agents as Map<unknown, unknown>) {
-      if (!(typeof key === 'string' ? key !== '' : isAgentLike(key))) {
+      if (!(typeof key === 'string' ? key.trim() !== '' : isAgentLike(key))) {
         throw fail(`agents must be keyed by agent objects or names; got the key ${kindOf(key)}.`);
       }
+      if (typeof key !== 'string' && (key as Agent<any, any>).name.trim() === '') throw fail(EMPTY_AGENT_NAME);
       if (!isModel(script)) throw fail(`agents[${keyName(key as Agent<any, any> | string)}] must be a Model such as model().replies('…'); got ${kindOf(script)}.`);
       count += 1;
     }
@@ -93,6 +102,7 @@ function checkedRoutes(options: ProviderRoutes, refuse: OptionFailure, example: 
       throw fail(`${key} must map names to scripts, like ${like}; got ${kindOf(routes)}.`);
     }
     for (const [name, script] of Object.entries(routes)) {
+      if (key === 'agents' && name.trim() === '') throw fail(EMPTY_AGENT_NAME);
       if (!isModel(script)) throw fail(`${key}[${JSON.stringify(name)}] must be a Model such as model().replies('…'); got ${kindOf(script)}.`);
       count += 1;
     }
@@ -100,6 +110,10 @@ function checkedRoutes(options: ProviderRoutes, refuse: OptionFailure, example: 
   if (atLeastOne && count === 0) throw fail("it routes nothing; pass { agents: { Name: model()… } } or { models: { 'gpt-5.4-mini': model()… } }.");
   return options;
 }
+
+// An agent route under an empty name answers no request: the SDK names every agent. (A model route
+// under '' is the default model's: an agent with no model asks for ''.)
+const EMPTY_AGENT_NAME = "an agent route has an empty name, which no agent asks under; key it by the agent's name or object, like { agents: { Triage: model()… } }.";
 
 /** An SDK `Agent` from either build: the CJS and ESM classes differ, so it is recognised by shape. */
 function isAgentLike(value: unknown): value is Agent<any, any> {

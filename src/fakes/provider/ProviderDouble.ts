@@ -6,7 +6,7 @@ import { currentAgentName } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { followRuns, isRunning } from './agentRuns';
 import { Double } from '../core/double';
-import { ANSWER, ROUTES, type RoutingProvider } from './routing';
+import { ANSWER, ROUTED, ROUTES, type RoutedNames, type RoutingProvider } from './routing';
 
 /**
  * Scripts by the agent that asks: a record by agent name (`{ Triage: model()… }`), or a `Map`
@@ -75,6 +75,11 @@ export class ProviderDouble extends Double implements ModelProvider, RoutingProv
   /** Throws `IncompleteScriptError` when a request found no route. */
   override assertComplete(): void {
     super.assertComplete();
+  }
+
+  [ROUTED](): RoutedNames {
+    const agents = new Set([...this.#byName.keys(), ...[...this.#byObject.keys()].map((agent) => agent.name)]);
+    return [...[...agents].map((name) => `agents[${JSON.stringify(name)}]`), ...[...this.#byModel.keys()].map((name) => `models[${JSON.stringify(name)}]`)];
   }
 
   [ROUTES](agent: string | undefined, modelName: string): boolean {

@@ -1,5 +1,6 @@
 import type { Model } from '@openai/agents';
 import { inTest } from '../core/registry';
+import { concurrentTests } from '../../runner/coupling';
 
 /**
  * The providers a test routed the default runner to (`modelProvider({…}).install()`). The kit's
@@ -10,12 +11,18 @@ import { inTest } from '../core/registry';
 /** How the kit's default provider asks an installed provider; symbols shared by every copy of the kit. */
 export const ROUTES = Symbol.for('agents-testkit.routes');
 export const ANSWER = Symbol.for('agents-testkit.answer');
+export const ROUTED = Symbol.for('agents-testkit.routed');
+
+/** The names a provider routes, as its routes write them: `agents["Triage"]`, `models["gpt-5.4-mini"]`. */
+export type RoutedNames = readonly string[];
 
 export interface RoutingProvider {
   /** Whether a route answers this request, without recording anything. */
   [ROUTES](agent: string | undefined, modelName: string): boolean;
   /** Answers the request as `getModel` would, recording it: a route's script, or an unrouted mismatch thrown. */
   [ANSWER](agent: string | undefined, modelName: string): Model;
+  /** The routes it has, by name; a copy of the kit from before this existed has none. */
+  [ROUTED]?(): RoutedNames;
 }
 
 type Scope = 'test' | 'file';
@@ -35,6 +42,31 @@ const state: RoutingState = (scope[KEY] ??= { installed: [] });
 export function installRoute(provider: RoutingProvider): void {
   if (state.installed.some((entry) => entry.provider === provider)) return;
   state.installed.push({ provider, scope: inTest() ? 'test' : 'file' });
+}
+
+/** Two providers routing one name while concurrent tests run: each test's run could reach the other's script. */
+export interface RouteClash {
+  /** The route both providers have: `agents["Triage"]`. */
+  route: string;
+  /** The concurrent tests under way, the one installing among them. */
+  tests: readonly string[];
+}
+
+/**
+ * The route `provider` shares with a provider installed already, when concurrent tests are under
+ * way: the default runner is one for the whole file, so the newest provider would answer both
+ * tests' calls. Sequential tests never clash: a test's routes end with it.
+ */
+export function routeClash(provider: RoutingProvider): RouteClash | undefined {
+  if (state.installed.some((entry) => entry.provider === provider)) return undefined;
+  const tests = concurrentTests();
+  if (tests.length < 2) return undefined;
+  const mine = new Set(provider[ROUTED]?.() ?? []);
+  for (const entry of state.installed) {
+    const route = (entry.provider[ROUTED]?.() ?? []).find((name) => mine.has(name));
+    if (route !== undefined) return { route, tests };
+  }
+  return undefined;
 }
 
 /** Ends the routes of a test (when it ends) or every route (when the file ends). */

@@ -91,3 +91,12 @@ export function hostedToolsOffered(tools: readonly { type: string; providerData?
   }
   return kinds;
 }
+
+/**
+ * What a hosted call was asked, when the SDK keeps it only in the Responses API item it carries as
+ * `providerData` (`web_search_call`'s `action.query`): `{ query }`, or `undefined`.
+ */
+export function hostedCallRequest(raw: { providerData?: unknown }): { query: string } | undefined {
+  const action = (raw.providerData as { action?: { query?: unknown } } | undefined)?.action;
+  return typeof action?.query === 'string' ? { query: action.query } : undefined;
+}

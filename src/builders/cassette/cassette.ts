@@ -14,6 +14,7 @@ import { checkedOptions } from '../core/options';
 import { conversationOption, keptElsewhere, missingConversation, modeOf, playOf, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode, type Refusal } from './recordingPlan';
 import { kindOf } from '../core/stepContext';
 import { isModel } from '../core/validate';
+import { noteSdkMinor } from '../../fakes/cassette/provenance';
 
 export type { CassetteMode } from './recordingPlan';
 
@@ -98,6 +99,7 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
     const problem = missingConversation(`the cassette file ${absolute}`, absolute, conversations, wanted, explicit !== undefined, test, recordHint(shownPath), CASSETTE_FORMAT);
     throw fail('missing_conversation', problem);
   }
+  noteSdkMinor(absolute, shownPath, conversations[found]);
   return new CassetteModel({ ...common, conversation: found, play: 'replay', calls: conversations[found]!.calls });
 }
 

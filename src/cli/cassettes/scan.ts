@@ -5,7 +5,7 @@
  * fileLocks.ts): partial files, lock and claim files, temporary files of a write.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { CASSETTE_FORMAT } from '../../fakes/cassette/file';
 import type { RecordingFormat } from '../../fakes/cassette/format';
 import { MCP_CASSETTE_FORMAT } from '../../fakes/cassette/mcpFile';
@@ -51,7 +51,11 @@ export function leftoverKind(name: string): LeftoverKind | undefined {
   return undefined;
 }
 
-const shownOf = (path: string): string => relative(process.cwd(), path) || path;
+/** A path as printed: from the working directory when it is under it, otherwise absolute. */
+export function shownOf(path: string): string {
+  const shown = relative(process.cwd(), resolve(path));
+  return shown === '' || shown.startsWith('..') || isAbsolute(shown) ? resolve(path) : shown;
+}
 
 /** Scans `targets` (directories, walked without `node_modules` and dot-directories, and files). */
 export function scan(targets: readonly string[]): Scan {
@@ -111,14 +115,17 @@ function readRecording(path: string, result: Scan): void {
   else result.files.push({ path, shown: shownOf(path), ...read });
 }
 
-/** Reads a file's text as a cassette, or as an MCP recording when it holds one (a `server` name). */
+/**
+ * Reads a file's text as an MCP recording when it holds one (a `server` name: an MCP conversation
+ * with no calls would pass for a cassette's), and otherwise as a cassette.
+ */
 export function readRecordingText(text: string): Pick<RecordingFile, 'kind' | 'format' | 'conversations'> | { problem: string } {
+  if (looksMcp(text)) {
+    const asMcp = MCP_CASSETTE_FORMAT.parse(text);
+    return asMcp.ok ? { kind: 'mcpCassette', format: MCP_CASSETTE_FORMAT as RecordingFormat<unknown>, conversations: asMcp.conversations } : { problem: asMcp.problem };
+  }
   const asCassette = CASSETTE_FORMAT.parse(text);
-  if (asCassette.ok) return { kind: 'cassette', format: CASSETTE_FORMAT as RecordingFormat<unknown>, conversations: asCassette.conversations };
-  if (!looksMcp(text)) return { problem: asCassette.problem };
-  const asMcp = MCP_CASSETTE_FORMAT.parse(text);
-  if (asMcp.ok) return { kind: 'mcpCassette', format: MCP_CASSETTE_FORMAT as RecordingFormat<unknown>, conversations: asMcp.conversations };
-  return { problem: asMcp.problem };
+  return asCassette.ok ? { kind: 'cassette', format: CASSETTE_FORMAT as RecordingFormat<unknown>, conversations: asCassette.conversations } : { problem: asCassette.problem };
 }
 
 function looksMcp(text: string): boolean {

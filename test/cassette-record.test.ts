@@ -16,6 +16,7 @@ import {
   removeTempDirs,
   test,
   thrownBy,
+  withoutProvenance,
 } from './support';
 import { functionCall, message, startResponsesServer, TEST_API_KEY, type ResponsesServer } from './support/responsesServer';
 
@@ -33,19 +34,6 @@ afterEach(async () => {
   }
 });
 afterAll(removeTempDirs);
-
-/**
- * A recorded file's text without its conversations' provenance (it holds the time of the
- * recording), after checking each one names this SDK, the loopback server's model and a time.
- */
-function withoutProvenance(text: string): string {
-  const cassette = JSON.parse(text) as Cassette;
-  for (const conversation of Object.values(cassette.conversations)) {
-    expect(conversation.provenance).toEqual({ sdkVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), model: expect.any(String), recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), test: expect.any(String) });
-    delete conversation.provenance;
-  }
-  return `${JSON.stringify(cassette, null, 2)}\n`;
-}
 
 function readCassette(path: string): Cassette {
   return JSON.parse(readFileSync(path, 'utf8')) as Cassette;

@@ -1,20 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { shownOf as shown } from '../src/cli/cassettes/scan';
-import { main } from '../src/cli/main';
+import { cli } from './support/cli';
 import { afterAll, describe, expect, makeTempDir, removeTempDirs, test } from './support';
 
 // `agents-testkit cassettes check|prune|status`, called with a buffer, over files written here.
 afterAll(removeTempDirs);
-
-function cli(...argv: string[]) {
-  const out = { stdout: '', stderr: '' };
-  const code = main(argv, {
-    stdout: { write: (text: string) => (out.stdout += text) },
-    stderr: { write: (text: string) => (out.stderr += text) },
-  });
-  return { code, ...out };
-}
 
 const fixture = JSON.parse(readFileSync('test/fixtures/weather.json', 'utf8')) as { conversations: Record<string, { calls: unknown[] }> };
 const calls = fixture.conversations['Weather in Tokyo']!.calls;

@@ -47,7 +47,7 @@ function runner(name, command, report, env) {
 
 const steps = {
   build: () => check('build', 'npx tsup'),
-  cli: () => check('the agents-testkit command runs from the build', 'node dist/cli.js codegen test/fixtures/weather.json'),
+  cli: () => check('the agents-testkit command runs from the build', 'node dist/cli.js codegen test/fixtures/weather.json && node dist/cli.js cassettes status test/fixtures/weather.json test/fixtures/weather-v1.json'),
   // docs/ARCHITECTURE.md's rules a script can hold: no import cycle in src/, no file over 400 lines.
   architecture: () => check('no import cycle, no src file over 400 lines', 'node scripts/architecture.mjs'),
   typecheck: () => check('typecheck', 'npx tsc -p tsconfig.json --noEmit && npx tsc -p tsconfig.examples.json --noEmit'),

@@ -86,3 +86,4 @@ export type { ApprovalDecision, ToolRun, RunPhase } from './fakes/resume/Convers
 export { mcpCassette, type McpCassetteOptions } from './builders/cassette/mcpCassette';
 export { McpCassette } from './fakes/cassette/McpCassette';
 export type { McpCassetteData, McpConversation, McpRecordedCall } from './fakes/cassette/mcpFile';
+export type { Provenance as CassetteProvenance } from './fakes/cassette/provenance';

@@ -1,17 +1,9 @@
-import { main, parseCodegenArgs } from '../src/cli/main';
+import { parseCodegenArgs } from '../src/cli/main';
+import { cli } from './support/cli';
 import { describe, expect, test } from './support';
 
 // The `agents-testkit` command's arguments, read with node:util's parseArgs.
 const FIXTURE = 'test/fixtures/weather.json';
-
-function cli(...argv: string[]) {
-  const out = { stdout: '', stderr: '' };
-  const code = main(argv, {
-    stdout: { write: (text: string) => (out.stdout += text) },
-    stderr: { write: (text: string) => (out.stderr += text) },
-  });
-  return { code, ...out };
-}
 
 describe('agents-testkit codegen arguments', () => {
   test('--name=value reads as --name value', () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { run } from '@openai/agents';
 import { cassetteToScript, model, type Cassette, type CassetteV1, type ModelScript } from 'agents-testkit';
 import { main } from '../src/cli/main';
+import { cli } from './support/cli';
 import { callsOf, scriptChain } from '../src/codegen/cassetteToScript';
 import { afterAll, agentWith, describe, expect, getWeather, makeTempDir, removeTempDirs, test } from './support';
 
@@ -93,15 +94,6 @@ describe('cassetteToScript()', () => {
 });
 
 describe('npx agents-testkit codegen', () => {
-  function cli(...argv: string[]) {
-    const out = { stdout: '', stderr: '' };
-    const code = main(argv, {
-      stdout: { write: (text: string) => (out.stdout += text) },
-      stderr: { write: (text: string) => (out.stderr += text) },
-    });
-    return { code, ...out };
-  }
-
   test('prints the script of a cassette', () => {
     const { code, stdout, stderr } = cli('codegen', FIXTURE, '--name', 'weatherModel');
 

@@ -1,8 +1,11 @@
 // One probe per place the kit depends on something the SDK does not promise (src/sdk/coupling/).
 // When an SDK release changes one of them, the probe that names it fails here, with the reason,
 // instead of a double somewhere quietly no longer catching drift.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import {
   Agent,
+  withTrace,
   defineToolInputGuardrail,
   getAllMcpTools,
   getCurrentSpan,
@@ -48,8 +51,11 @@ import {
   TOOL_APPROVAL_REJECTION_MESSAGE,
   transferMessageFor,
   withoutInternal,
+  modelOfProviderData,
+  sdkVersion,
 } from '../src/sdk/coupling';
 import { describe, expect, test } from './support';
+import { message, startResponsesServer } from './support/responsesServer';
 
 /** The outputs the SDK handed the model for its function calls, from the model's last request. */
 function toolOutputsSeenBy(model: ScriptedModel): string[] {
@@ -360,6 +366,33 @@ describe('process listeners', () => {
       expect(sdkRejectionListeners(process)).toEqual(added('unhandledRejection'));
     } finally {
       for (const event of events) for (const listener of added(event)) emitter.off(event, listener as () => void);
+    }
+  });
+});
+
+describe('provenance of a recording', () => {
+  test("sdkVersion: the installed @openai/agents version, read from the package.json above its entry (the package exports none)", () => {
+    const installed = JSON.parse(readFileSync(join(dirname(require.resolve('@openai/agents')), '..', 'package.json'), 'utf8')) as { version: string };
+
+    expect(sdkVersion()).toBe(installed.version);
+  });
+
+  test('modelOfProviderData: a Responses answer keeps the raw response, model included, as providerData, streamed or not', async () => {
+    const server = await startResponsesServer([[message('Hi.')], [message('Hi again.')]]);
+    try {
+      const model = server.model('gpt-probe');
+      const request = { input: 'Hi', modelSettings: {}, tools: [], handoffs: [], outputType: 'text', tracing: false } as unknown as Parameters<typeof model.getResponse>[0];
+      // A model is called inside a trace (tracing is off: the trace records nothing).
+      const response = await withTrace('probe', () => model.getResponse(request));
+      let done: unknown;
+      await withTrace('probe', async () => {
+        for await (const event of model.getStreamedResponse(request)) if (event.type === 'response_done') done = event.response.providerData;
+      });
+
+      expect(modelOfProviderData(response.providerData)).toBe('gpt-probe');
+      expect(modelOfProviderData(done)).toBe('gpt-probe');
+    } finally {
+      await server.close();
     }
   });
 });

@@ -2,12 +2,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { callsOf, cassetteToScript } from '../codegen/cassetteToScript';
 import { loadCassette } from '../fakes/cassette/store';
+import { CASSETTES_USAGE, cassettesCommand } from './cassettes/command';
+import type { CliIO } from './io';
 
-/** Where the command writes; `process` fits, and tests pass a buffer. */
-export interface CliIO {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-}
+export type { CliIO } from './io';
 
 const USAGE = `Usage: agents-testkit codegen <cassette.json> [--conversation <name>] [--name <identifier>] [--import <module>]
 
@@ -16,15 +14,17 @@ Prints the model() script that plays a cassette's recorded calls, for a hand-edi
   --name          the exported constant (default: from the file name, weather.json → weatherModel)
   --import        the module model() is imported from (default: agents-testkit)
 Options take their value as --name weatherModel or --name=weatherModel.
-`;
 
-/** The `agents-testkit` command. Returns the exit code: 0 done, 1 a bad cassette, 2 bad usage. */
+${CASSETTES_USAGE}`;
+
+/** The `agents-testkit` command. Returns the exit code: 0 done, 1 a bad cassette or findings, 2 bad usage. */
 export function main(argv: readonly string[], io: CliIO): number {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     (command === undefined ? io.stderr : io.stdout).write(USAGE);
     return command === undefined ? 2 : 0;
   }
+  if (command === 'cassettes') return cassettesCommand(rest, io);
   if (command !== 'codegen') return usageError(io, `unknown command "${command}".`);
 
   const parsed = parseCodegenArgs(rest);

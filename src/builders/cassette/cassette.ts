@@ -10,6 +10,7 @@ import { refuseRecordingInCI, type CIRecording } from './ciRecording';
 import { conversationOption, keptElsewhere, missingConversation, playOf, recordingStart, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode, type Refusal } from './recordingPlan';
 import { kindOf } from '../core/stepContext';
 import { isModel } from '../core/validate';
+import { noteSdkMinor } from '../../fakes/cassette/provenance';
 
 export type { CassetteMode } from './recordingPlan';
 
@@ -84,6 +85,7 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
     const problem = missingConversation(`the cassette file ${absolute}`, absolute, conversations, wanted, explicit !== undefined, test, recordHint(shownPath), CASSETTE_FORMAT);
     throw fail('missing_conversation', problem);
   }
+  noteSdkMinor(absolute, shownPath, conversations[found]);
   return new CassetteModel({ ...common, conversation: found, play: 'replay', calls: conversations[found]!.calls });
 }
 

@@ -251,7 +251,7 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
       record.outcome = 'not recorded (the stream ended without response_done)';
       return;
     }
-    finish({ response: recordResponse({ output: done.output, usage: done.usage, responseId: done.id }), deltas });
+    finish({ response: recordResponse({ output: done.output, usage: done.usage, responseId: done.id, providerData: done.providerData }), deltas });
   }
 }
 

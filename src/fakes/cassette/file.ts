@@ -9,7 +9,9 @@ import type {
   SerializedTool,
 } from '@openai/agents';
 import { redactSecrets } from '../../format/secrets';
+import { modelOfProviderData } from '../../sdk/coupling';
 import { DEFAULT_CONVERSATION, type RecordingFormat } from './format';
+import { provenanceProblem, type Provenance } from './provenance';
 
 /**
  * The version of the cassette format this kit writes. Version 1 (one list of calls per file) is
@@ -56,6 +58,8 @@ export interface RecordedResponse {
   output: AgentOutputItem[];
   usage: RecordedUsage;
   responseId?: string;
+  /** The model the provider says answered (`providerData.model`), when it names one. */
+  model?: string;
 }
 
 export interface RecordedUsage {
@@ -87,6 +91,8 @@ export interface CassetteCall {
 
 /** The calls of one test (or of one `{ conversation }`), in the order they were made. */
 export interface CassetteConversation {
+  /** Which SDK and model recorded it, when and in which test; absent in files recorded before provenance. */
+  provenance?: Provenance;
   calls: CassetteCall[];
 }
 
@@ -131,7 +137,11 @@ export function checkCassette(value: unknown): CheckedCassette {
   for (const [name, conversation] of Object.entries(conversations)) {
     const at = `conversations${keyPath(name)}`;
     if (!isRecord(conversation)) problems.add(at, `expected an object with "calls", got ${describe(conversation)}`);
-    else problems.calls(conversation.calls, `${at}.calls`);
+    else {
+      const provenance = provenanceProblem(conversation);
+      if (provenance !== undefined) problems.add(`${at}.provenance`, provenance);
+      problems.calls(conversation.calls, `${at}.calls`);
+    }
     if (problems.first) return { ok: false, problem: problems.first };
   }
   return { ok: true, cassette: value as unknown as Cassette };
@@ -157,6 +167,7 @@ export const CASSETTE_FORMAT: RecordingFormat<CassetteConversation> = {
   text: (conversations) => cassetteText({ version: CASSETTE_VERSION, conversations: { ...conversations } }),
   kept: ({ calls }) =>
     calls.length === 0 ? undefined : { subject: calls.length === 1 ? 'The call it recorded' : `The ${calls.length} calls it recorded`, plural: calls.length > 1 },
+  models: ({ calls }) => calls.flatMap(({ response }) => (response.model === undefined ? [] : [response.model])),
 };
 
 /** Collects the first problem found; every check returns early once there is one. */
@@ -259,6 +270,7 @@ class Checker {
       }
     }
     this.field(responseId, `${path}.responseId`, 'a string', isString, true);
+    this.field((response as Record<string, unknown>).model, `${path}.model`, 'a string', isString, true);
   }
 
   outputItem(item: unknown, path: string): void {
@@ -348,8 +360,9 @@ export function recordRequest(request: ModelRequest): RecordedRequest {
   return redactSecrets(plainJson(recorded));
 }
 
-export function recordResponse(response: Pick<ModelResponse, 'output' | 'responseId'> & { usage: UsageLike }): RecordedResponse {
+export function recordResponse(response: Pick<ModelResponse, 'output' | 'responseId' | 'providerData'> & { usage: UsageLike }): RecordedResponse {
   const usage = response.usage;
+  const model = modelOfProviderData(response.providerData);
   const recorded: RecordedResponse = {
     output: response.output,
     usage: {
@@ -361,6 +374,7 @@ export function recordResponse(response: Pick<ModelResponse, 'output' | 'respons
       ...details('outputTokensDetails', usage.outputTokensDetails),
     },
     ...(response.responseId === undefined ? {} : { responseId: response.responseId }),
+    ...(model === undefined ? {} : { model }),
   };
   return redactSecrets(plainJson(recorded));
 }

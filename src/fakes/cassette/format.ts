@@ -16,6 +16,8 @@ export interface RecordingFormat<C> {
    * whether it is plural; `undefined` when it holds nothing worth keeping.
    */
   kept(conversation: C): { subject: string; plural: boolean } | undefined;
+  /** The models a conversation's responses name, for its provenance (none for MCP recordings). */
+  models?(conversation: C): string[];
 }
 
 /**

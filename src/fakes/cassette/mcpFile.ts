@@ -4,6 +4,7 @@ import { redactSecrets } from '../../format/secrets';
 import type { McpCallResult, McpToolListing } from '../mcp/plan';
 import { sameJson } from '../../format/canonicalJson';
 import { DEFAULT_CONVERSATION, type RecordingFormat } from './format';
+import type { Provenance } from './provenance';
 
 /** The version of the MCP recording format this kit writes; version 1 (one recording per file) is read too. */
 export const MCP_CASSETTE_VERSION = 2;
@@ -18,6 +19,8 @@ export interface McpRecordedCall {
 
 /** One test's exchanges with a real MCP server: the server's name, the tools it listed, the calls in order. */
 export interface McpConversation {
+  /** Which SDK recorded it, when and in which test; absent in files recorded before provenance. */
+  provenance?: Provenance;
   server: string;
   tools: McpToolListing[];
   calls: McpRecordedCall[];

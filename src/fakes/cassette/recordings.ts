@@ -17,6 +17,7 @@ import { ScriptError } from '../../errors/ScriptError';
 import { forget, writeFileAtomic } from './store';
 import { describeHolder, isGone, isThisThread, me, readHolder, releaseExclusive, removeQuietly, tryExclusive, withFileLock, type Holder } from './fileLocks';
 import { withConversation, withoutConversation, type RecordingFormat } from './format';
+import { stamped } from './provenance';
 import { currentTest } from '../../runner/coupling';
 
 /** A recording double as the registry sees it. */
@@ -221,7 +222,7 @@ export function commitNow(recorder: Recorder): void {
 export function commit(recorder: Recorder): void {
   const recording = recorder.recording();
   // Nothing answered (every real call failed): there is nothing to replay, and nothing to replace.
-  if (recorder.format.kept(recording) !== undefined) writeConversation(recorder, recording);
+  if (recorder.format.kept(recording) !== undefined) writeConversation(recorder, stamped(recording, recorder.test, recorder.format.models?.(recording) ?? []));
   dropFromPartial(recorder);
   release(recorder);
 }

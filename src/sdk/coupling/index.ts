@@ -16,6 +16,7 @@
  * - mcp.ts: MCP tool names and hosted MCP items.
  * - sandbox.ts: what the sandbox capabilities send a session.
  * - tracing.ts: the trace provider's process listener.
+ * - version.ts: the installed SDK's version and the model a response names (cassette provenance).
  */
 export * from './handoffs';
 export * from './mcp';
@@ -26,3 +27,4 @@ export * from './sandbox';
 export * from './stack';
 export * from './tools';
 export * from './tracing';
+export * from './version';

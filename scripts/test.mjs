@@ -54,7 +54,8 @@ const steps = {
   vitest: () =>
     runner(
       'vitest',
-      `npx vitest run --reporter=default --reporter=json --outputFile.json=${join(results, 'vitest.json')}`,
+      // The durations reporter writes each file's time, hooks included, for scripts/slowest.mjs.
+      `npx vitest run --reporter=default --reporter=json --outputFile.json=${join(results, 'vitest.json')} --reporter=./scripts/lib/vitest-durations.mjs`,
       join(results, 'vitest.json'),
       // Like Jest's --ci below: a missing snapshot fails instead of being written (Vitest reads CI).
       { CI: process.env.CI || 'true' },

@@ -133,6 +133,8 @@ function startMatrix(report) {
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise((resolve) => child.on('close', (status) => resolve(status)));
+  // A run that ends before the matrix step (an exception) leaves no installer behind.
+  process.on('exit', () => child.exitCode === null && child.kill());
   return {
     async finish() {
       console.log(`\n$ ${command}   (installs started in the background after the build; specs now)`);

@@ -20,6 +20,10 @@ const shared = {
 };
 
 module.exports = {
+  // Jest's default is one worker fewer than the cores; on two cores that is one, and one worker
+  // means in band: a single core for the whole run, idle while a spec waits on the child runner
+  // or the loopback server it started. A worker per core (CONTRIBUTING, "How long the checks take").
+  maxWorkers: require('node:os').availableParallelism(),
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.test.ts'] },
     { ...shared, displayName: 'examples', testMatch: ['<rootDir>/examples/**/*.test.ts'] },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -27,6 +28,9 @@ export default defineConfig({
   test: {
     // Read by the root only: projects do not apply their own resolveSnapshotPath.
     resolveSnapshotPath: shared.resolveSnapshotPath,
+    // Vitest's default is one worker fewer than the cores: one on two cores, which then idles
+    // while a spec waits on the child runner or loopback server it started. A worker per core.
+    maxWorkers: availableParallelism(),
     projects: [
       { resolve: { alias }, test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'] } },
       { resolve: { alias }, test: { ...shared, name: 'examples', include: ['examples/**/*.test.ts'] } },

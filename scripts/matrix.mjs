@@ -12,13 +12,19 @@
 // The runner configs are the consumer projects' own (consumers/<name>/), which are the README's.
 //
 //   node scripts/matrix.mjs [filter…] [--ci] [--use name@version…] [--tarball file.tgz]
-//                           [--jobs n] [--json file] [--markdown file] [--keep] [--list]
+//                           [--jobs n] [--json file] [--markdown file] [--keep] [--list] [--wait]
 //
 // A row is <package manager>/<version set>/<runner>: npm/oldest/vitest … yarn/newest/jest.
 // Each filter picks the rows that have all its parts, in any order: `pnpm yarn` is every row of
 // pnpm and of Yarn, `oldest/jest` the oldest Jest rows, `npm/newest/vitest` one row; no filter
 // picks all twelve. `--ci` is `npm`: the oldest-and-newest pair under npm, what `npm test` runs. `--use vitest@3.1.4` replaces one version of the picked sets, to probe
 // a version in between. Exit code 0 only when every picked row is as its specs say.
+//
+// Installs are network-bound and the specs CPU-bound, so `npm test` overlaps them: it starts this
+// script with `--wait` in the background right after its build, which installs every row at once
+// and then runs no spec until its standard input ends (scripts/test.mjs ends it once the test
+// runners are done, or by exiting). npm installs prefer the local cache (`--prefer-offline`): a
+// package already in ~/.npm (most of the newest set is, after `npm ci`) is not asked for again.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -110,6 +116,7 @@ const { values: options, positionals: filters } = parseArgs({
     markdown: { type: 'string' },
     keep: { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
+    wait: { type: 'boolean', default: false },
   },
 });
 
@@ -141,6 +148,13 @@ const env = {
   YARN_ENABLE_GLOBAL_CACHE: 'true',
 };
 
+/** Resolves when standard input ends (`--wait`), at once otherwise: the specs run after it. */
+const released = options.wait
+  ? new Promise((resolve) => {
+      process.stdin.on('end', resolve).on('error', resolve).resume();
+    })
+  : Promise.resolve();
+
 const work = mkdtempSync(join(tmpdir(), 'agents-testkit-matrix-'));
 const results = [];
 const started = Date.now();
@@ -148,7 +162,9 @@ try {
   const tarball = options.tarball ? resolve(options.tarball) : pack(work);
   const latest = resolveLatest(rows);
   const tools = { yarn: rows.some((row) => row.pm === 'yarn') ? yarnVersion() : undefined };
-  await pool(rows, Number(options.jobs), async (row) => results.push(await runRow(row, tarball, latest, tools)));
+  // With --wait every row installs at once; the specs still run --jobs rows at a time.
+  const specSlots = slots(Number(options.jobs));
+  await pool(rows, options.wait ? rows.length : Number(options.jobs), async (row) => results.push(await runRow(row, tarball, latest, tools, specSlots)));
 } finally {
   if (options.keep) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
@@ -209,7 +225,24 @@ async function pool(items, size, task) {
   }));
 }
 
-async function runRow(row, tarball, latest, tools) {
+/** At most `size` tasks at once. */
+function slots(size) {
+  let free = Math.max(1, size);
+  const waiting = [];
+  return async (task) => {
+    if (free === 0) await new Promise((resolve) => waiting.push(resolve));
+    else free -= 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    }
+  };
+}
+
+async function runRow(row, tarball, latest, tools, specSlots) {
   const began = Date.now();
   const dir = join(work, row.name.replaceAll('/', '-'));
   const versions = Object.fromEntries(
@@ -243,14 +276,20 @@ async function runRow(row, tarball, latest, tools) {
   }
 
   cpSync(join(root, 'consumers/matrix/greeting.cassette.json'), join(dir, 'greeting.cassette.json'));
-  for (const mode of RUNNERS[row.runner].modes) result.modes.push(await runMode(row, dir, only ? dir : join(dir, mode), mode, result));
-  result.seconds = (Date.now() - began) / 1000;
+  const installedIn = (Date.now() - began) / 1000;
+  await released;
+  // The time spent waiting (for --wait's release, for a slot) is neither the install's nor the specs'.
+  await specSlots(async () => {
+    const ran = Date.now();
+    for (const mode of RUNNERS[row.runner].modes) result.modes.push(await runMode(row, dir, only ? dir : join(dir, mode), mode, result));
+    result.seconds = installedIn + (Date.now() - ran) / 1000;
+  });
   console.log(`${row.name}: ${result.passed} passed, ${result.failed} failed (${result.seconds.toFixed(0)} s)`);
   return result;
 }
 
 function installCommand(pm) {
-  if (pm === 'npm') return ['npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']];
+  if (pm === 'npm') return ['npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error']];
   if (pm === 'pnpm') return ['npx', ['--yes', PNPM, 'install', '--no-frozen-lockfile', '--reporter=append-only']];
   return ['corepack', ['yarn', 'install']];
 }

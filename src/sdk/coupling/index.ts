@@ -15,7 +15,7 @@
  * - realtime.ts: what a Realtime session sends on its own.
  * - mcp.ts: MCP tool names and hosted MCP items.
  * - sandbox.ts: what the sandbox capabilities send a session.
- * - tracing.ts: the trace provider's process listener.
+ * - tracing.ts: the trace provider's process listener, its global slot, the spans processors receive.
  */
 export * from './handoffs';
 export * from './mcp';

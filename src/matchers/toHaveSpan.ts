@@ -27,8 +27,8 @@ export const toHaveSpan: Matcher<[kind: unknown, partial?: unknown, options?: un
   const pass = nested.length > 0;
 
   const message = (): string => {
-    const where = within === undefined ? '' : ` within ${describePattern(within)}`;
-    const lines = [hintLine, '', `Expected: ${pass ? 'not ' : ''}a ${describePattern(pattern)} span${where}`];
+    const where = within === undefined ? '' : `, within ${describePattern(within)}`;
+    const lines = [hintLine, '', `Expected: ${pass ? 'no' : 'a'} span like ${describePattern(pattern)}${where}`];
     if (pass) lines.push(`Received: ${nested.length === 1 ? 'one' : nested.length}: ${nested.map((span) => describeSpan(span)).join('; ')}`);
     else if (fitting.length > 0) lines.push(`Received: ${fitting.length === 1 ? 'one' : fitting.length}, but not within ${describePattern(within as Pattern)}: ${fitting.map((span) => describeSpan(span)).join('; ')}`);
     else {
@@ -102,10 +102,11 @@ function describePattern(pattern: Pattern): string {
 /** The span tree as `tree()` prints it, the spans at issue marked. */
 function treeOf(recorder: TraceRecorder, marked: ReadonlySet<RecordedSpan>): string[] {
   const entries = recorder.treeEntries();
-  if (entries.length === 0) return [`${recorder.label} heard no spans.${recorder.listening ? '' : ' It had stopped (its test ended, or stop()).'}`];
+  const stopped = recorder.listening ? '' : ' (it had stopped: its test ended, or stop())';
+  if (entries.length === 0) return [`${recorder.label} heard no spans${stopped}.`];
   const markedIds = new Set([...marked].map((span) => span.id));
   return [
-    `Spans ${recorder.label} heard:`,
+    `Spans ${recorder.label} heard${stopped}:`,
     ...entries.map(({ line, span }) => (span !== undefined && markedIds.has(span.id) ? RECEIVED_COLOR(`  ${line}  ←`) : `  ${line}`)),
   ];
 }

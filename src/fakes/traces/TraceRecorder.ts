@@ -128,7 +128,8 @@ export class TraceRecorder implements TraceListener {
     const traceIds = [...this.#traces.map((trace) => trace.id), ...[...top.keys()].filter((id) => !this.#traceIndex.has(id))];
     for (const traceId of traceIds) {
       const trace = this.#traces[this.#traceIndex.get(traceId) ?? -1];
-      entries.push({ line: trace ? `trace "${trace.name}"${trace.ended ? '' : ' (not ended)'}` : `trace ${traceId}` });
+      // Not whether it ended: a streamed run ends its trace after `completed` resolves.
+      entries.push({ line: trace ? `trace "${trace.name}"` : `trace ${traceId}` });
       walk(top.get(traceId) ?? [], 1);
     }
     return entries;

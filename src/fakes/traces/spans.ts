@@ -146,7 +146,8 @@ export function recordSpan(span: unknown, ended: boolean): RecordedSpan {
  * `handoff Triage → Billing`, `guardrail no_pii (triggered)`; a failed span ends with `✗ message`.
  */
 export function describeSpan(span: RecordedSpan): string {
-  const failed = span.error ? ` ✗ ${brief(span.error.message, 60)}` : '';
+  const detail = span.error?.data?.error;
+  const failed = span.error ? ` ✗ ${span.error.message}${typeof detail === 'string' ? `: ${firstLine(detail, 80)}` : ''}` : '';
   const open = span.ended ? '' : ' (not ended)';
   return `${lineOf(span)}${failed}${open}`;
 }
@@ -180,4 +181,10 @@ function lineOf(span: RecordedSpan): string {
       return other.name ? `${other.kind} "${other.name}"` : other.kind;
     }
   }
+}
+
+/** The first line of `text`, cut to `width` characters: an error's detail on a tree line. */
+function firstLine(text: string, width: number): string {
+  const line = text.split('\n')[0] as string;
+  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
 }

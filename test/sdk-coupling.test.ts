@@ -6,6 +6,9 @@ import {
   defineToolInputGuardrail,
   getAllMcpTools,
   getCurrentSpan,
+  getGlobalTraceProvider,
+  withCustomSpan,
+  withTrace,
   getTransferMessage,
   handoff,
   hostedMcpTool,
@@ -43,7 +46,12 @@ import {
   onAgentRuns,
   readBySdk,
   SDK_TOOL_ERROR_TEXTS,
+  currentTraceProvider,
+  newTraceProvider,
+  readSpan,
+  readTrace,
   sdkRejectionListeners,
+  takeTraceProviderSlot,
   shellToolCall,
   TOOL_APPROVAL_REJECTION_MESSAGE,
   transferMessageFor,
@@ -361,5 +369,47 @@ describe('process listeners', () => {
     } finally {
       for (const event of events) for (const listener of added(event)) emitter.off(event, listener as () => void);
     }
+  });
+});
+
+describe('the trace provider (traces())', () => {
+  test('currentTraceProvider: the global slot is where every getGlobalTraceProvider() call finds the provider', () => {
+    expect(currentTraceProvider()).toBe(getGlobalTraceProvider());
+  });
+
+  test('newTraceProvider makes one of the SDK\'s class without process listeners; takeTraceProviderSlot makes it the one spans go to, then gives the slot back', async () => {
+    const emitter = process as unknown as NodeJS.EventEmitter;
+    const events = ['unhandledRejection', 'beforeExit', 'SIGINT', 'SIGTERM'];
+    const before = events.map((event) => emitter.listeners(event).length);
+    const provider = newTraceProvider(TraceProvider as never);
+    expect(provider).toBeInstanceOf(TraceProvider);
+    expect(events.map((event) => emitter.listeners(event).length)).toEqual(before);
+
+    const heard: unknown[] = [];
+    const processor = {
+      onTraceStart: async (trace: unknown) => void heard.push(readTrace(trace)),
+      onTraceEnd: async () => undefined,
+      onSpanStart: async () => undefined,
+      onSpanEnd: async (span: unknown) => void heard.push(readSpan(span)),
+      shutdown: async () => undefined,
+      forceFlush: async () => undefined,
+    };
+    provider.setProcessors([processor]);
+    provider.setDisabled(false);
+    const original = getGlobalTraceProvider();
+    const giveBack = takeTraceProviderSlot(provider);
+    try {
+      expect(getGlobalTraceProvider()).toBe(provider);
+      await withTrace('Probe', () => withCustomSpan(async () => undefined, { data: { name: 'probe', data: { a: 1 } } }));
+    } finally {
+      giveBack();
+    }
+    expect(getGlobalTraceProvider()).toBe(original);
+    expect(heard).toEqual([
+      { id: expect.stringMatching(/^trace_/), name: 'Probe', groupId: null, metadata: {} },
+      { id: expect.stringMatching(/^span_/), traceId: expect.stringMatching(/^trace_/), parentId: null, data: { type: 'custom', name: 'probe', data: { a: 1 } }, error: null },
+    ]);
+    // The SDK's own provider, tracing off, made nothing meanwhile and makes nothing now.
+    expect(original.createTrace({ name: 'x' }).traceId).toBe('no-op');
   });
 });

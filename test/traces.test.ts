@@ -28,9 +28,12 @@ function supportApp({ dropHandoff = false } = {}) {
 const TREE = [
   'trace "Agent workflow"',
   '  agent "Triage"',
+  '    generation',
   '    function get_weather {"city":"Tokyo"} → "Sunny in Tokyo."',
+  '    generation',
   '    handoff Triage → Billing',
   '  agent "Billing"',
+  '    generation',
 ].join('\n');
 
 describe('traces()', () => {
@@ -46,6 +49,9 @@ describe('traces()', () => {
     expect(trace).toHaveSpan('handoff', { from: 'Triage', to: 'Billing' });
     expect(trace).not.toHaveSpan('function', { name: 'get_weather' }, { within: { kind: 'agent', name: 'Billing' } });
     expect(trace).not.toHaveSpan('guardrail');
+    // Each model call is a generation span under its agent, with the request's input and the response's output.
+    expect(trace).toHaveSpan('generation', { output: [expect.objectContaining({ type: 'function_call', name: 'get_weather' })] }, { within: { kind: 'agent', name: 'Triage' } });
+    expect(trace).toHaveSpan('generation', { input: expect.arrayContaining([expect.objectContaining({ role: 'user' })]) }, { within: { kind: 'agent', name: 'Billing' } });
     expect(trace).toHaveSpans(['agent "Triage"', 'function get_weather', { kind: 'handoff', to: 'Billing' }, { kind: 'agent', name: 'Billing' }]);
     expect(trace).not.toHaveSpans(['agent "Billing"', 'agent "Triage"']);
     expect(trace.traces).toEqual([expect.objectContaining({ name: 'Agent workflow', ended: true })]);
@@ -82,7 +88,7 @@ describe('traces()', () => {
 
   test('guardrail and custom spans, and a named workflow', async () => {
     const trace = traces({ name: 'checkout' });
-    const noPii: InputGuardrail = { name: 'no_pii', execute: async () => ({ outputInfo: {}, tripwireTriggered: false }) };
+    const noPii: InputGuardrail = { name: 'no_pii', runInParallel: false, execute: async () => ({ outputInfo: {}, tripwireTriggered: false }) };
     const agent = new Agent({ name: 'Shop', model: model().replies('OK.'), inputGuardrails: [noPii] });
 
     await withTrace('Checkout', async () => {
@@ -92,7 +98,7 @@ describe('traces()', () => {
     expect(trace).toHaveSpan('guardrail', { name: 'no_pii', triggered: false }, { within: { kind: 'agent', name: 'Shop' } });
     expect(trace).toHaveSpan('custom', { name: 'load_cart', data: { items: 2 } });
     expect(trace).toHaveSpan('agent', { name: 'Shop' }, { within: { kind: 'custom', name: 'load_cart' } });
-    expect(trace.tree()).toBe(['trace "Checkout"', '  custom "load_cart"', '    agent "Shop"', '      guardrail no_pii'].join('\n'));
+    expect(trace.tree()).toBe(['trace "Checkout"', '  custom "load_cart"', '    agent "Shop"', '      guardrail no_pii', '      generation'].join('\n'));
     expect(failureOf(() => expect(trace).toHaveSpan('agent', { name: 'Nope' }))).toContain('Spans traces() "checkout" heard:');
   });
 

@@ -89,3 +89,12 @@ export function readTrace(trace: unknown): { id: string; name: string; groupId: 
   const t = trace as { traceId: string; name: string; groupId?: string | null; metadata?: Record<string, unknown> };
   return { id: t.traceId, name: t.name, groupId: t.groupId ?? null, metadata: t.metadata ?? {} };
 }
+
+/**
+ * The span a model call belongs under, as the runner hands it to models in `request._internal`
+ * (the SDK's own models read it there for a streamed call, openaiChatCompletionsModel.ts);
+ * `undefined` leaves it to the current span.
+ */
+export function modelTracingParent(request: unknown): unknown {
+  return (request as { _internal?: { tracingParent?: unknown } } | null)?._internal?.tracingParent;
+}

@@ -47,6 +47,7 @@ import {
   readBySdk,
   SDK_TOOL_ERROR_TEXTS,
   currentTraceProvider,
+  modelTracingParent,
   newTraceProvider,
   readSpan,
   readTrace,
@@ -411,5 +412,27 @@ describe('the trace provider (traces())', () => {
     ]);
     // The SDK's own provider, tracing off, made nothing meanwhile and makes nothing now.
     expect(original.createTrace({ name: 'x' }).traceId).toBe('no-op');
+  });
+
+  test('modelTracingParent: the runner hands a model the span its call belongs under (a turn span) in request._internal', async () => {
+    const provider = newTraceProvider(TraceProvider as never);
+    provider.setProcessors([]);
+    provider.setDisabled(false);
+    const parents: unknown[] = [];
+    const model = new ScriptedModel([[assistantMessage('Done.')]]);
+    const getStreamedResponse = model.getStreamedResponse.bind(model);
+    model.getStreamedResponse = (request) => {
+      parents.push(modelTracingParent(request));
+      return getStreamedResponse(request);
+    };
+    const giveBack = takeTraceProviderSlot(provider);
+    try {
+      const result = await run(new Agent({ name: 'Probe', model }), 'Go', { stream: true });
+      await result.completed;
+    } finally {
+      giveBack();
+    }
+    expect(parents).toHaveLength(1);
+    expect(parents[0]).toEqual(expect.objectContaining({ spanId: expect.stringMatching(/^span_/), spanData: expect.objectContaining({ type: 'turn' }) }));
   });
 });

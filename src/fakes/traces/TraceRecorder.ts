@@ -88,15 +88,10 @@ export class TraceRecorder implements TraceListener {
    * out unless `{ all: true }`; their children move up to the span above them.
    */
   tree(options: TreeOptions = {}): string {
-    return this.treeLines(options).join('\n');
+    return this.treeEntries(options).map((entry) => entry.line).join('\n');
   }
 
-  /** The tree's lines, with the index in `spans` of each span's line (`undefined` for a trace line). */
-  treeLines(options: TreeOptions = {}): string[] {
-    return this.treeEntries(options).map((entry) => entry.line);
-  }
-
-  /** The tree's lines, each with the span it shows. */
+  /** The tree's lines, each with the span it shows (none on a trace's line); the matchers mark spans on them. */
   treeEntries(options: TreeOptions = {}): { line: string; span?: RecordedSpan }[] {
     const shown = (span: RecordedSpan): boolean => options.all === true || !BOOKKEEPING_KINDS.has(span.kind);
     const children = new Map<string | null, RecordedSpan[]>();

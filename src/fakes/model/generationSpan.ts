@@ -15,6 +15,12 @@ function startSpan(request: ModelRequest) {
   return span;
 }
 
+/** Marks the span failed, as the SDK's models do, and throws the error on. */
+function failed(span: ReturnType<typeof startSpan>, message: string, error: unknown): never {
+  span?.setError({ message, data: { error: String(error) } });
+  throw error;
+}
+
 /** `getResponse` inside a generation span. */
 export async function tracedResponse(request: ModelRequest, respond: () => Promise<ModelResponse>): Promise<ModelResponse> {
   const span = startSpan(request);
@@ -23,8 +29,7 @@ export async function tracedResponse(request: ModelRequest, respond: () => Promi
     if (span && request.tracing === true) span.spanData.output = response.output as unknown as Record<string, unknown>[];
     return response;
   } catch (error) {
-    span?.setError({ message: 'Error getting response', data: { error: String(error) } });
-    throw error;
+    return failed(span, 'Error getting response', error);
   } finally {
     span?.end();
   }
@@ -39,8 +44,7 @@ export async function* tracedStream(request: ModelRequest, stream: () => AsyncIt
       yield event;
     }
   } catch (error) {
-    span?.setError({ message: 'Error streaming response', data: { error: String(error) } });
-    throw error;
+    failed(span, 'Error streaming response', error);
   } finally {
     span?.end();
   }

@@ -34,7 +34,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoModules = join(root, 'node_modules');
 
 /** The README recipes every project runs, from examples/. */
-const RECIPES = ['tool-loop.test.ts', 'workflow-drift.test.ts', 'approval.test.ts', 'mcp-filesystem.test.ts', 'human-in-the-loop.test.ts', 'tool-not-found.test.ts'];
+const RECIPES = ['tool-loop.test.ts', 'workflow-drift.test.ts', 'approval.test.ts', 'mcp-filesystem.test.ts', 'human-in-the-loop.test.ts', 'tool-not-found.test.ts', 'traces.test.ts'];
 
 const PROJECTS = {
   'vitest-esm': { runner: 'vitest', prelude: "import { expect, test } from 'vitest';" },

@@ -22,6 +22,21 @@ export { ProviderDouble, type ProviderRoutes } from './fakes/provider/ProviderDo
 export { transcript } from './format/transcript';
 export { streamEvents } from './format/streamEvents';
 export { lifecycle } from './builders/lifecycle/lifecycle';
+export { traces } from './builders/traces/traces';
+export { TraceRecorder, type RecordedTrace, type TreeOptions } from './fakes/traces/TraceRecorder';
+export type {
+  SpanKind,
+  RecordedSpan,
+  SpanOfKind,
+  AgentSpan,
+  GenerationSpan,
+  FunctionSpan,
+  HandoffSpan,
+  GuardrailSpan,
+  CustomSpan,
+  OtherSpan,
+  SpanError,
+} from './fakes/traces/spans';
 export { sweep, type SweepOptions, type SweepReport, type FaultKind } from './sweep/sweep';
 export { SweepError, type SweepPoint } from './errors/SweepError';
 export { UnknownPointError } from './errors/UnknownPointError';
@@ -36,7 +51,7 @@ export type { AllowedHost } from './fakes/offline/allowedHosts';
 export type { RedactOptions } from './format/redactOptions';
 export { asserting, type Asserting } from './fakes/core/predicate';
 export { matchers, type MatcherState, type MatcherResult } from './matchers/index';
-export type { AgentsMatchers, ExpectedArguments, DeepPartial } from './matchers/types';
+export type { AgentsMatchers, ExpectedArguments, DeepPartial, SpanPartial, SpanPattern } from './matchers/types';
 export {
   sandbox,
   SandboxScript,

@@ -43,7 +43,7 @@ export type CallRest<T, Options = CallOptions> = {} extends ToolArguments<T>
 export type HandoffTarget = Agent<any, any> | Handoff<any, any> | string;
 
 /** The kinds of double the kit makes; a double's label starts with its kind: `model("support")`. */
-export type DoubleKind = 'model' | 'sandbox' | 'realtime' | 'cassette' | 'modelProvider' | 'lifecycle' | 'mcp' | 'mcpCassette' | 'resume';
+export type DoubleKind = 'model' | 'sandbox' | 'realtime' | 'cassette' | 'modelProvider' | 'lifecycle' | 'mcp' | 'mcpCassette' | 'resume' | 'traces';
 
 /** Options every double takes. */
 export interface DoubleOptions {

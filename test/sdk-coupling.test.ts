@@ -5,10 +5,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   Agent,
-  withTrace,
   defineToolInputGuardrail,
   getAllMcpTools,
   getCurrentSpan,
+  getGlobalTraceProvider,
+  withCustomSpan,
+  withTrace,
   getTransferMessage,
   handoff,
   hostedMcpTool,
@@ -46,7 +48,13 @@ import {
   onAgentRuns,
   readBySdk,
   SDK_TOOL_ERROR_TEXTS,
+  currentTraceProvider,
+  modelTracingParent,
+  newTraceProvider,
+  readSpan,
+  readTrace,
   sdkRejectionListeners,
+  takeTraceProviderSlot,
   shellToolCall,
   TOOL_APPROVAL_REJECTION_MESSAGE,
   transferMessageFor,
@@ -394,5 +402,69 @@ describe('provenance of a recording', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the trace provider (traces())', () => {
+  test('currentTraceProvider: the global slot is where every getGlobalTraceProvider() call finds the provider', () => {
+    expect(currentTraceProvider()).toBe(getGlobalTraceProvider());
+  });
+
+  test('newTraceProvider makes one of the SDK\'s class without process listeners; takeTraceProviderSlot makes it the one spans go to, then gives the slot back', async () => {
+    const emitter = process as unknown as NodeJS.EventEmitter;
+    const events = ['unhandledRejection', 'beforeExit', 'SIGINT', 'SIGTERM'];
+    const before = events.map((event) => emitter.listeners(event).length);
+    const provider = newTraceProvider(TraceProvider as never);
+    expect(provider).toBeInstanceOf(TraceProvider);
+    expect(events.map((event) => emitter.listeners(event).length)).toEqual(before);
+
+    const heard: unknown[] = [];
+    const processor = {
+      onTraceStart: async (trace: unknown) => void heard.push(readTrace(trace)),
+      onTraceEnd: async () => undefined,
+      onSpanStart: async () => undefined,
+      onSpanEnd: async (span: unknown) => void heard.push(readSpan(span)),
+      shutdown: async () => undefined,
+      forceFlush: async () => undefined,
+    };
+    provider.setProcessors([processor]);
+    provider.setDisabled(false);
+    const original = getGlobalTraceProvider();
+    const giveBack = takeTraceProviderSlot(provider);
+    try {
+      expect(getGlobalTraceProvider()).toBe(provider);
+      await withTrace('Probe', () => withCustomSpan(async () => undefined, { data: { name: 'probe', data: { a: 1 } } }));
+    } finally {
+      giveBack();
+    }
+    expect(getGlobalTraceProvider()).toBe(original);
+    expect(heard).toEqual([
+      { id: expect.stringMatching(/^trace_/), name: 'Probe', groupId: null, metadata: {} },
+      { id: expect.stringMatching(/^span_/), traceId: expect.stringMatching(/^trace_/), parentId: null, data: { type: 'custom', name: 'probe', data: { a: 1 } }, error: null },
+    ]);
+    // The SDK's own provider, tracing off, made nothing meanwhile and makes nothing now.
+    expect(original.createTrace({ name: 'x' }).traceId).toBe('no-op');
+  });
+
+  test('modelTracingParent: the runner hands a model the span its call belongs under (a turn span) in request._internal', async () => {
+    const provider = newTraceProvider(TraceProvider as never);
+    provider.setProcessors([]);
+    provider.setDisabled(false);
+    const parents: unknown[] = [];
+    const model = new ScriptedModel([[assistantMessage('Done.')]]);
+    const getStreamedResponse = model.getStreamedResponse.bind(model);
+    model.getStreamedResponse = (request) => {
+      parents.push(modelTracingParent(request));
+      return getStreamedResponse(request);
+    };
+    const giveBack = takeTraceProviderSlot(provider);
+    try {
+      const result = await run(new Agent({ name: 'Probe', model }), 'Go', { stream: true });
+      await result.completed;
+    } finally {
+      giveBack();
+    }
+    expect(parents).toHaveLength(1);
+    expect(parents[0]).toEqual(expect.objectContaining({ spanId: expect.stringMatching(/^span_/), spanData: expect.objectContaining({ type: 'turn' }) }));
   });
 });

@@ -21,6 +21,8 @@ import { toHaveRunRealtimeTool } from './toHaveRunRealtimeTool';
 import { toHaveCalledMcpTool } from './toHaveCalledMcpTool';
 import { toHaveMcpToolOutput } from './toHaveMcpToolOutput';
 import { toHaveRespectedApprovals } from './toHaveRespectedApprovals';
+import { toHaveSpan } from './toHaveSpan';
+import { toHaveSpans } from './toHaveSpans';
 
 /** Every matcher of the kit, for `expect.extend(matchers)` in any Jest-compatible runner. */
 export const matchers = withUtils({
@@ -44,6 +46,8 @@ export const matchers = withUtils({
   toHaveCalledMcpTool,
   toHaveMcpToolOutput,
   toHaveRespectedApprovals,
+  toHaveSpan,
+  toHaveSpans,
 });
 
 export type { MatcherState, MatcherResult } from './context';

@@ -2,6 +2,7 @@ import type { HandoffTarget } from '../vocabulary';
 import type { ToolArguments, ToolRef } from '../vocabulary';
 import type { RealtimeMethod, RealtimePayload } from '../fakes/realtime/call';
 import type { SentAudio } from './toHaveSentAudio';
+import type { SpanKind, SpanOfKind } from '../fakes/traces/spans';
 
 /**
  * An asymmetric matcher as the types see it. Vitest's and the `jest` globals' return `any`, but
@@ -19,6 +20,15 @@ export type DeepPartial<T> =
       : T extends object
         ? { [K in keyof T]?: DeepPartial<T[K]> }
         : T);
+
+/** What a span pattern leaves out: the ids, which differ on every run. */
+type SpanIds = 'kind' | 'id' | 'parentId' | 'traceId';
+
+/** A partial span of one kind, as `toHaveSpan(kind, partial)` takes it: `{ name: 'get_weather', input: { city: 'Tokyo' } }`. */
+export type SpanPartial<K extends SpanKind> = { [F in keyof Omit<SpanOfKind[K], SpanIds>]?: DeepPartial<SpanOfKind[K][F]> };
+
+/** A span as `within` and `toHaveSpans` take it: its kind and a partial of the rest, `{ kind: 'handoff', to: 'Billing' }`. */
+export type SpanPattern = { [K in SpanKind]: { kind: K } & SpanPartial<K> }[SpanKind];
 
 /** A guardrail as matchers take it: its definition (input, output or tool guardrail) or its name. */
 export type GuardrailRef = { readonly name: string } | string;
@@ -64,6 +74,16 @@ export interface AgentsMatchers<R = unknown> {
    * that start an event as messages show it (`'Triage: handoff → Billing'`), or partial events.
    */
   toHaveLifecycle(expected: readonly (string | Record<string, unknown> | AsymmetricMatcherLike)[]): R;
+  /**
+   * The `traces()` recorder heard a span of `kind` whose fields match `partial`; with `{ within }`,
+   * one nested (at any depth) in a span matching that pattern. Failures print the span tree.
+   */
+  toHaveSpan<K extends SpanKind>(kind: K, partial?: SpanPartial<K>, options?: { within: SpanPattern }): R;
+  /**
+   * The `traces()` recorder heard these spans in the order they started, others between them
+   * allowed: lines of the tree (`'function get_weather'`, `'handoff Triage → Billing'`) or patterns.
+   */
+  toHaveSpans(expected: readonly (string | SpanPattern)[]): R;
   /** Every step of the double was consumed and no call went unplanned, even one the SDK swallowed. */
   toBeComplete(): R;
   /** The sandbox ran the command: the exact command, or one matching a RegExp (a call a step answered). */

@@ -4,6 +4,7 @@
 import { expect } from 'runner-expect';
 import { check, typed, type Equal, type IsAny } from './assert';
 import { billing, getWeather, ping, refund, result, toBilling } from './fixtures';
+import { traces, type RecordedSpan } from 'agents-testkit';
 
 const pending = Promise.resolve(result);
 
@@ -136,3 +137,27 @@ expect({ result }).toEqual({ result: expect.toHaveCalledMcpTool('read_file', { p
 expect({ result }).toEqual({ result: expect.toHaveMcpToolOutput('read_file', /A/) });
 // @ts-expect-error it takes no arguments
 expect(result).toHaveRespectedApprovals(refund);
+// traces(): toHaveSpan with a partial typed by kind, within a pattern, and toHaveSpans in order.
+const trace = traces();
+expect(trace).toHaveSpan('agent');
+expect(trace).toHaveSpan('agent', { name: 'Triage', handoffs: ['Billing'] });
+expect(trace).toHaveSpan('function', { name: 'get_weather', input: { city: 'Tokyo' } }, { within: { kind: 'agent', name: 'Triage' } });
+expect(trace).toHaveSpan('handoff', { from: 'Triage', to: expect.any(String) });
+expect(trace).toHaveSpan('guardrail', { name: 'no_pii', triggered: true });
+expect(trace).toHaveSpan('custom', { name: 'load_cart', data: { items: 2 } });
+expect(trace).toHaveSpan('generation', { model: 'gpt-5' });
+expect(trace).not.toHaveSpan('handoff', { to: 'Billing' });
+expect(trace).toHaveSpans(['agent "Triage"', { kind: 'handoff', to: 'Billing' }, { kind: 'agent', name: 'Billing' }]);
+expect({ trace }).toEqual({ trace: expect.toHaveSpan('handoff', { to: 'Billing' }) });
+typed<string>(trace.tree());
+typed<readonly RecordedSpan[]>(trace.spans);
+// @ts-expect-error not a span kind
+expect(trace).toHaveSpan('agnet');
+// @ts-expect-error a handoff span has no name
+expect(trace).toHaveSpan('handoff', { name: 'Billing' });
+// @ts-expect-error triggered is a boolean
+expect(trace).toHaveSpan('guardrail', { triggered: 'yes' });
+// @ts-expect-error within takes a pattern with its kind
+expect(trace).toHaveSpan('function', { name: 'get_weather' }, { within: { name: 'Triage' } });
+// @ts-expect-error a pattern's fields follow its kind
+expect(trace).toHaveSpans([{ kind: 'agent', to: 'Billing' }]);

@@ -24,6 +24,7 @@ import { injectFault } from '../core/faults';
 import { Double } from '../core/double';
 import { isResponseDone, LiveTurns } from './liveTurns';
 import { unexpectedModelCall } from './unexpectedCall';
+import { tracedResponse, tracedStream } from './generationSpan';
 import { modelCall } from './call';
 import { offerOf, offeredNames, outputProblem } from './offer';
 import { callIdsIn, type PlannedCallId, type PlannedItem, type PlannedTurn } from './turn';
@@ -110,12 +111,12 @@ export class ModelDouble extends Double<ModelView> implements Model {
 
   getResponse(request: ModelRequest): Promise<ModelResponse> {
     this.#prepare(request, false);
-    return this.#inner.getResponse(request);
+    return tracedResponse(request, () => this.#inner.getResponse(request));
   }
 
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     this.#prepare(request, true);
-    return this.#inner.getStreamedResponse(request);
+    return tracedStream(request, () => this.#inner.getStreamedResponse(request));
   }
 
   getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {

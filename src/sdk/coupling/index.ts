@@ -15,7 +15,7 @@
  * - realtime.ts: what a Realtime session sends on its own.
  * - mcp.ts: MCP tool names and hosted MCP items.
  * - sandbox.ts: what the sandbox capabilities send a session.
- * - tracing.ts: the trace provider's process listener.
+ * - tracing.ts: the trace provider's process listener, its global slot, the spans processors receive.
  * - version.ts: the installed SDK's version and the model a response names (cassette provenance).
  */
 export * from './handoffs';

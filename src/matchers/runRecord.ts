@@ -4,6 +4,7 @@ import { describeToolCall, invalidReceived, listed } from './messages';
 import { ledgerOf } from '../fakes/core/ledger';
 import type { LifecycleView } from '../fakes/lifecycle/LifecycleRecorder';
 import { parseArguments } from '../format/modelInput';
+import { shownIndices } from '../format/numberedList';
 import { handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, HOSTED_MCP_ITEMS, hostedMcpServerLabel, hostedToolNeeded, isRunResult, isStreamedResult, type RunResultShape } from '../sdk/coupling';
 import type { HandoffTarget } from '../vocabulary';
 
@@ -87,9 +88,12 @@ export function toolCallById(record: RunRecord, callId: string): ToolCallRecord 
  */
 export function listToolCalls(calls: readonly ToolCallRecord[], marked: ReadonlySet<number> = new Set()): string {
   if (calls.length === 0) return 'The run made no tool calls.';
-  const entries = calls.map(
-    (call) => `${describeToolCall(call)}${call.agent ? `  (${call.agent})` : ''}${call.status === 'ran' ? '' : `  — ${call.status}`}`,
-  );
+  // Only the entries the list shows are worded: a run of thousands of calls lists a few dozen.
+  const entries: string[] = new Array<string>(calls.length);
+  for (const index of shownIndices(calls.length, marked)) {
+    const call = calls[index] as ToolCallRecord;
+    entries[index] = `${describeToolCall(call)}${call.agent ? `  (${call.agent})` : ''}${call.status === 'ran' ? '' : `  — ${call.status}`}`;
+  }
   return ['Tool calls of the run:', ...listed(entries, 'tool call', marked), '', `Number of tool calls: ${printReceived(calls.length)}`].join('\n');
 }
 

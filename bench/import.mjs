@@ -60,13 +60,14 @@ function layOut(dir) {
     symlinkSync(join(root, 'node_modules', name), join(modules, name), 'dir');
   }
   // A stand-in for the runner, ESM and CJS: only what the setup entries call.
-  const members = 'expect = { extend: noop, addSnapshotSerializer: noop }, beforeEach = noop, afterEach = noop, afterAll = noop, test = { extend: () => noop }';
+  const members =
+    'expect = { extend: noop, addSnapshotSerializer: noop }, beforeAll = noop, beforeEach = noop, afterEach = noop, afterAll = noop, test = { extend: () => noop }, TestRunner = { getCurrentSuite: noop }';
   for (const name of ['vitest', '@jest/globals']) {
     mkdirSync(join(modules, name), { recursive: true });
     const exports = { import: './index.mjs', require: './index.cjs' };
     writeFileSync(join(modules, name, 'package.json'), JSON.stringify({ name, exports }));
     writeFileSync(join(modules, name, 'index.mjs'), `const noop = () => {};\nexport const ${members};\n`);
-    writeFileSync(join(modules, name, 'index.cjs'), `const noop = () => {};\nconst ${members};\nmodule.exports = { expect, beforeEach, afterEach, afterAll, test };\n`);
+    writeFileSync(join(modules, name, 'index.cjs'), `const noop = () => {};\nconst ${members};\nmodule.exports = { expect, beforeAll, beforeEach, afterEach, afterAll, test, TestRunner };\n`);
   }
   cpSync(join(here, 'import-child.mjs'), join(dir, 'import-child.mjs'));
 }

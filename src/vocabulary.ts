@@ -59,6 +59,8 @@ export interface DoubleReport {
   readonly label: string;
   /** Steps not consumed yet, in script terms and numbered from 1: `2. thenReplies("Done.")`. */
   readonly pending: readonly string[];
+  /** How many steps are not consumed, when a line of `pending` stands for several (a long `times(n)` run); `pending.length` otherwise. */
+  readonly pendingCount?: number;
   /** Calls the script did not plan, in the order they came, each a sentence. */
   readonly mismatches: readonly string[];
   /** Every recorded call, numbered from 1, in script terms. */

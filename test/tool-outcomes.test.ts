@@ -1,4 +1,4 @@
-import type { ModelRequest } from '@openai/agents';
+import type { AgentInputItem, ModelRequest } from '@openai/agents';
 import { forgetPlannedFailures, notePlannedFailure } from '../src/fakes/core/plannedFailures';
 import { asPlanned, ToolOutcomes, type EmittedCall } from '../src/fakes/core/toolOutcomes';
 import { DEFAULT_TOOL_ERROR_TEXT } from '../src/sdk/coupling';
@@ -8,7 +8,8 @@ import { afterEach, describe, expect, test } from './support';
 
 const call = (callId: string, toolFails?: EmittedCall['toolFails'], args: unknown = { orderId: 'A' }): EmittedCall => ({ callId, name: 'lookup_order', args, stepIndex: 0, toolFails });
 const result = (callId: string, text: string) => ({ type: 'function_call_result', callId, name: 'lookup_order', status: 'completed', output: { type: 'text', text } });
-const request = (input: ModelRequest['input']) => ({ input }) as ModelRequest;
+// What settle() reads of a request: its items (the double hands it those it has not read before).
+const request = (input: ModelRequest['input']): AgentInputItem[] => (typeof input === 'string' ? [] : input);
 
 describe('ToolOutcomes', () => {
   test('reports each emitted call once, when a request carries its output, and nothing for calls it did not emit', () => {

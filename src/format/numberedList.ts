@@ -48,7 +48,8 @@ function gapLine(count: number, noun: string): string {
   return `  … ${count} more ${noun}${count === 1 ? '' : 's'}`;
 }
 
-function shownIndices(count: number, marked: ReadonlySet<number>): number[] {
+/** The positions a list of `count` entries shows: all up to LISTED_LIMIT, else its head, its tail and its first marked ones (so a caller can word only those). */
+export function shownIndices(count: number, marked: ReadonlySet<number>): number[] {
   if (count <= LISTED_LIMIT) return Array.from({ length: count }, (_, index) => index);
   const shown = new Set<number>();
   for (let index = 0; index < HEAD; index++) shown.add(index);

@@ -18,7 +18,7 @@ export function describeReport(report: DoubleReport): string {
     lines.push(...report.mismatches.map((mismatch) => indent(mismatch)));
   }
   if (report.pending.length > 0) {
-    lines.push(`${report.label} has ${plural(report.pending.length, 'step')} not used:`);
+    lines.push(`${report.label} has ${plural(report.pendingCount ?? report.pending.length, 'step')} not used:`);
     lines.push(...numberedList(report.pending, { noun: 'step', prenumbered: true }));
   }
   if (lines.length > 0) lines.push('');

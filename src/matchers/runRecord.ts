@@ -4,6 +4,7 @@ import { describeToolCall, invalidReceived, listed } from './messages';
 import { ledgerOf } from '../fakes/core/ledger';
 import type { LifecycleView } from '../fakes/lifecycle/LifecycleRecorder';
 import { parseArguments } from '../format/modelInput';
+import { shownIndices } from '../format/numberedList';
 import { handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, HOSTED_MCP_ITEMS, hostedMcpServerLabel, hostedToolNeeded, isRunResult, isStreamedResult, type RunResultShape } from '../sdk/coupling';
 import type { HandoffTarget } from '../vocabulary';
 
@@ -42,12 +43,43 @@ export interface ApprovalRecord {
   server?: string;
 }
 
-/** What a run did, read off its result. */
+/** What a run did, read off its result. Shared by every matcher that reads the same result: never changed once made. */
 export interface RunRecord {
-  streamed: boolean;
-  toolCalls: ToolCallRecord[];
-  handoffs: HandoffRecord[];
-  approvals: ApprovalRecord[];
+  readonly streamed: boolean;
+  readonly toolCalls: readonly ToolCallRecord[];
+  readonly handoffs: readonly HandoffRecord[];
+  readonly approvals: readonly ApprovalRecord[];
+}
+
+/**
+ * Each result's record, read once: a suite asserts many times on one long run, and reading it
+ * (parsing every call's arguments, asking the run context about approvals) is most of what a
+ * matcher costs. Weak, so a cached record never keeps a result alive. A result can still change
+ * after it was read: a run resumed from its state adds items to it, and its interruptions go when
+ * it resumes; the key holds what would change then, and a record whose key no longer fits is read
+ * again. (An approval decided without resuming changes no call's status: the call is still pending.)
+ */
+const records = new WeakMap<object, { key: readonly unknown[]; record: RunRecord }>();
+
+function keyOf(result: RunResultShape): readonly unknown[] {
+  const items = result.newItems;
+  const interruptions = result.interruptions ?? [];
+  return [items, items.length, items.at(-1), interruptions.length, interruptions[0], interruptions.at(-1)];
+}
+
+const sameKey = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
+
+/** The tool calls of a record by call id, made once per record. */
+const byCallId = new WeakMap<RunRecord, Map<string, ToolCallRecord>>();
+
+export function toolCallById(record: RunRecord, callId: string): ToolCallRecord | undefined {
+  let index = byCallId.get(record);
+  if (index === undefined) {
+    index = new Map();
+    for (const call of record.toolCalls) if (call.callId !== undefined && !index.has(call.callId)) index.set(call.callId, call);
+    byCallId.set(record, index);
+  }
+  return index.get(callId);
 }
 
 /**
@@ -56,9 +88,12 @@ export interface RunRecord {
  */
 export function listToolCalls(calls: readonly ToolCallRecord[], marked: ReadonlySet<number> = new Set()): string {
   if (calls.length === 0) return 'The run made no tool calls.';
-  const entries = calls.map(
-    (call) => `${describeToolCall(call)}${call.agent ? `  (${call.agent})` : ''}${call.status === 'ran' ? '' : `  — ${call.status}`}`,
-  );
+  // Only the entries the list shows are worded: a run of thousands of calls lists a few dozen.
+  const entries: string[] = new Array<string>(calls.length);
+  for (const index of shownIndices(calls.length, marked)) {
+    const call = calls[index] as ToolCallRecord;
+    entries[index] = `${describeToolCall(call)}${call.agent ? `  (${call.agent})` : ''}${call.status === 'ran' ? '' : `  — ${call.status}`}`;
+  }
   return ['Tool calls of the run:', ...listed(entries, 'tool call', marked), '', `Number of tool calls: ${printReceived(calls.length)}`].join('\n');
 }
 
@@ -83,8 +118,19 @@ export function readRun(received: unknown, hint: string): RunRecord {
       ),
     );
   }
+  const key = keyOf(received);
+  const cached = records.get(received);
+  if (cached !== undefined && sameKey(cached.key, key)) return cached.record;
   const approvals = readApprovals(received.interruptions ?? []);
-  return { streamed, ...readItems(received, new Set(approvals.map((approval) => approval.callId))), approvals: approvals.map(({ callId: _id, ...approval }) => approval) };
+  const { toolCalls, handoffs } = readItems(received, new Set(approvals.map((approval) => approval.callId)));
+  const record: RunRecord = Object.freeze({
+    streamed,
+    toolCalls: Object.freeze(toolCalls),
+    handoffs: Object.freeze(handoffs),
+    approvals: Object.freeze(approvals.map(({ callId: _id, ...approval }) => approval)),
+  });
+  records.set(received, { key, record });
+  return record;
 }
 
 /**

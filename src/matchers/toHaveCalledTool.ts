@@ -13,11 +13,18 @@ export const toHaveCalledTool: Matcher<[tool: unknown, args?: unknown]> = functi
   const { toolCalls } = readRun(received, hintLine);
 
   // Calls that were requested but did not run (an approval rejected or pending) do not count.
-  const ofTool = toolCalls.flatMap((call, index) => (isOfTool(call, tool) && call.status === 'ran' ? [index] : []));
-  const notRun = toolCalls.flatMap((call, index) => (isOfTool(call, tool) && call.status !== 'ran' ? [index] : []));
-  const sameName = toolCalls.flatMap((call, index) => (call.name === name && !isOfTool(call, tool) ? [index] : []));
-  const matching = args === undefined ? ofTool : ofTool.filter((index) => matchesPartial(this, toolCalls[index]?.args, args));
-  const pass = matching.length > 0;
+  const ofTool: number[] = [];
+  const notRun: number[] = [];
+  const sameName: number[] = [];
+  for (const [index, call] of toolCalls.entries()) {
+    if (isOfTool(call, tool)) (call.status === 'ran' ? ofTool : notRun).push(index);
+    else if (call.name === name) sameName.push(index);
+  }
+  const matches = (index: number): boolean => matchesPartial(this, toolCalls[index]?.args, args);
+  // Passing needs one matching call; the message, read only when the assertion fails, lists them all.
+  const pass = args === undefined ? ofTool.length > 0 : ofTool.some(matches);
+  let matchingCalls: number[] | undefined;
+  const allMatching = (): number[] => (matchingCalls ??= args === undefined ? ofTool : ofTool.filter(matches));
   const wanted = `${printExpected(name)}${args === undefined ? '' : ` with arguments matching ${printExpected(args)}`}`;
 
   const message = (): string => {
@@ -26,9 +33,9 @@ export const toHaveCalledTool: Matcher<[tool: unknown, args?: unknown]> = functi
         hintLine,
         '',
         `Expected: no call of ${wanted}`,
-        `Received: ${times(matching.length).replace('time', 'matching call')}`,
+        `Received: ${times(allMatching().length).replace('time', 'matching call')}`,
         '',
-        listToolCalls(toolCalls, new Set(matching)),
+        listToolCalls(toolCalls, new Set(allMatching())),
       ].join('\n');
     }
     const lines = [hintLine, '', `Expected: a call of ${wanted}`];

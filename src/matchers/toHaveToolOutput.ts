@@ -9,7 +9,7 @@ import { isRunResult, isSdkToolErrorText, TOOL_APPROVAL_REJECTION_MESSAGE } from
 import type { Matcher, MatcherState } from './context';
 import { hint, invalidExpected, invalidReceived, listed } from './messages';
 import { matchesPartial } from './partial';
-import { isOfTool, readRun, toolNameOf } from './runRecord';
+import { isOfTool, readRun, toolCallById, toolNameOf } from './runRecord';
 
 /** One tool output: its tool, its text as the model saw it, and its value (what the tool returned, for a run). */
 interface OutputRecord {
@@ -85,13 +85,13 @@ function readOutputs(received: unknown, hintLine: string): { outputs: OutputReco
   if (!isRunResult(received)) {
     throw invalidReceived(hintLine, 'a RunResult or StreamedRunResult, or a model() script', received);
   }
-  const { toolCalls } = readRun(received, hintLine);
+  const record = readRun(received, hintLine);
   const outputs: OutputRecord[] = [];
   for (const item of received.newItems) {
     if (item.type !== 'tool_call_output_item') continue;
     const raw = item.rawItem as { type?: string; name?: string; callId?: string; output?: unknown };
     if (raw.type !== 'function_call_result' || raw.name === undefined || raw.callId === undefined) continue;
-    const call = toolCalls.find((record) => record.callId === raw.callId);
+    const call = toolCallById(record, raw.callId);
     outputs.push({ name: raw.name, callId: raw.callId, text: toolOutputText(raw.output), value: item.output, agent: call?.agent, tool: call?.tool });
   }
   return { outputs, whose: '' };

@@ -222,9 +222,8 @@ export class ModelScript extends ModelDouble {
     const context = this.#context('when');
     const key = keyOf(match, context);
     this.#itemsTurn('when', build, true);
-    const index = this.turnCount - 1;
-    const turn = this.turnAt(index) as PlannedTurn;
-    this.replaceTurn(index, { ...turn, key, label: `when(${describeKey(match)}, ${turn.label.slice('when('.length, -1)})` });
+    const turn = this.turnAt(this.turnCount - 1) as PlannedTurn;
+    this.replaceLastTurn({ ...turn, key, label: `when(${describeKey(match)}, ${turn.label.slice('when('.length, -1)})` });
     return this;
   }
 
@@ -238,13 +237,16 @@ export class ModelScript extends ModelDouble {
     const context: StepContext = { double: this.label, stepIndex: Math.max(index, 0), verb: 'optional' };
     if (index < 0) throw misuse(context, 'no_preceding_turn', 'there is no turn before it to make optional.');
     const turn = this.turnAt(index) as PlannedTurn;
-    if (!this.replaceTurn(index, { ...turn, optional: true, label: `${turn.label}.optional()` })) {
+    if (!this.replaceLastTurn({ ...turn, optional: true, label: `${turn.label}.optional()` })) {
       throw misuse(context, 'invalid_turn', 'the turn before it was already used by a model call.');
     }
     return this;
   }
 
-  /** Repeats the preceding turn so that it plays `n` times in total; generated call ids stay unique. */
+  /**
+   * Repeats the preceding turn so that it plays `n` times in total; generated call ids stay unique.
+   * The copies are one entry of the plan, each made when a call plays it: `times(2e6)` costs no more than `times(2)`.
+   */
   times(n: number): this {
     const last = this.turnCount - 1;
     const context: StepContext = { double: this.label, stepIndex: Math.max(last, 0), verb: 'times' };
@@ -253,10 +255,8 @@ export class ModelScript extends ModelDouble {
     }
     const turn = this.turnAt(last);
     if (!turn) throw misuse(context, 'nothing_to_repeat', 'there is no turn before it to repeat.');
-    const repeat = this.#repeatable(turn, context);
-    for (let copy = 2; copy <= n; copy += 1) {
-      this.appendTurn({ ...repeat(), label: `${turn.label} (repeat ${copy} of ${n})` });
-    }
+    const repeat = this.#repeatable(turn, context, n - 1);
+    if (n > 1) this.appendCopies(n - 1, (offset) => ({ ...repeat(offset), label: `${turn.label} (repeat ${offset + 2} of ${n})` }));
     return this;
   }
 
@@ -338,8 +338,12 @@ export class ModelScript extends ModelDouble {
     return this;
   }
 
-  /** A factory of copies of `turn` for `times(n)`; each copy gets fresh generated call ids. */
-  #repeatable(turn: PlannedTurn, context: StepContext): () => PlannedTurn {
+  /**
+   * A factory of `copies` copies of `turn` for `times(n)`, by offset. Each copy gets fresh generated
+   * call ids, the ones it would have got had every copy been written out in order: the script
+   * reserves them now (the turns after it number on from there), and a copy names its own when made.
+   */
+  #repeatable(turn: PlannedTurn, context: StepContext, copies: number): (offset: number) => PlannedTurn {
     if (turn.kind === 'stream' && !Array.isArray(turn.events)) {
       throw misuse(context, 'not_repeatable', 'an async iterable of events can be read only once; pass an array to repeat it.');
     }
@@ -347,12 +351,15 @@ export class ModelScript extends ModelDouble {
     if (turn.fixedIds) {
       throw misuse(context, 'not_repeatable', 'the turn has a fixed { callId }, and repeating it would emit the same id twice.');
     }
-    return () => ({
-      ...turn,
-      items: turn.items.map((item) =>
-        item.type === 'call' || item.type === 'handoff' || item.type === 'patch' || item.type === 'computer' ? { ...item, callId: this.#nextCallId() } : item,
-      ),
-    });
+    const hasId = (item: PlannedItem): boolean => item.type === 'call' || item.type === 'handoff' || item.type === 'patch' || item.type === 'computer';
+    const perCopy = turn.items.filter(hasId).length;
+    const first = this.#callIds;
+    this.#callIds += perCopy * copies;
+    const prefix = this.#callIdPrefix;
+    return (offset) => {
+      let id = first + offset * perCopy;
+      return { ...turn, items: turn.items.map((item) => (hasId(item) ? { ...item, callId: `${prefix}${(id += 1)}` } : item)) };
+    };
   }
 }
 

@@ -12,6 +12,8 @@ export const LEDGER = Symbol.for('agents-testkit.ledger');
 export interface PendingStep {
   readonly index: number;
   readonly label: string;
+  /** How many more steps this one line stands for (a long run of `times(n)` copies, reported once). */
+  readonly more?: number;
 }
 
 /** What a double tells its ledger when it creates it. */
@@ -106,9 +108,12 @@ export class Ledger<View = unknown> {
   }
 
   report(): DoubleReport {
+    const pending = this.#setup.pending();
+    const more = pending.reduce((sum, step) => sum + (step.more ?? 0), 0);
     return {
       label: this.label,
-      pending: this.#setup.pending().map((step) => numbered(step.index, step.label)),
+      pending: pending.map((step) => numbered(step.index, step.label)),
+      ...(more > 0 ? { pendingCount: pending.length + more } : {}),
       // Reports list one line per mismatch; the full message is on the error itself.
       mismatches: this.#mismatches.map((mismatch) => mismatch.message.split('\n')[0] as string),
       calls: this.#calls.map((call, index) => {

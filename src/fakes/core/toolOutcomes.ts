@@ -1,4 +1,4 @@
-import type { ModelRequest } from '@openai/agents';
+import type { AgentInputItem } from '@openai/agents';
 import { toolOutputText } from '../../format/toolOutputText';
 import { isSdkToolErrorText } from '../../sdk/coupling';
 import { claimPlannedFailure, plannedFailureMark } from './plannedFailures';
@@ -40,11 +40,15 @@ export class ToolOutcomes {
     this.#waiting.set(call.callId, { call, since: plannedFailureMark() });
   }
 
-  /** The outcomes this request carries for calls the script emitted; each is reported once. */
-  settle(request: ModelRequest): ToolOutcome[] {
-    if (this.#waiting.size === 0 || typeof request.input === 'string') return [];
+  /**
+   * The outcomes these input items carry for calls the script emitted; each is reported once. The
+   * items are those a request brings that were not read before (./../model/conversation.ts): an
+   * output comes back after its call, so what was read before cannot hold one still waiting.
+   */
+  settle(items: readonly AgentInputItem[]): ToolOutcome[] {
+    if (this.#waiting.size === 0) return [];
     const outcomes: ToolOutcome[] = [];
-    for (const item of request.input) {
+    for (const item of items) {
       if (item.type !== 'function_call_result') continue;
       const waiting = this.#waiting.get(item.callId);
       if (!waiting) continue;

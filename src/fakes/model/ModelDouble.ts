@@ -1,5 +1,5 @@
 import { redactText } from '../../format/secrets';
-import { Usage, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type ModelRetryAdvice, type ModelRetryAdviceRequest, type StreamEvent } from '@openai/agents';
+import { Usage, type AgentInputItem, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type ModelRetryAdvice, type ModelRetryAdviceRequest, type StreamEvent } from '@openai/agents';
 import {
   assistantMessage,
   functionCall,
@@ -25,9 +25,11 @@ import { Double } from '../core/double';
 import { isResponseDone, LiveTurns } from './liveTurns';
 import { unexpectedModelCall } from './unexpectedCall';
 import { tracedResponse, tracedStream } from './generationSpan';
-import { modelCall } from './call';
+import { modelCall, type ModelCall } from './call';
 import { offerOf, offeredNames, outputProblem } from './offer';
-import { callIdsIn, type PlannedCallId, type PlannedItem, type PlannedTurn } from './turn';
+import type { PlannedCallId, PlannedItem, PlannedTurn, TurnKey } from './turn';
+import { TurnPlan } from './plan';
+import { ConversationReader, TakenIds } from './conversation';
 import { asPlanned, ToolOutcomes, type ToolFailure } from '../core/toolOutcomes';
 
 /** What matchers read off a `model()` script. */
@@ -63,21 +65,17 @@ interface CallRecord {
 export class ModelDouble extends Double<ModelView> implements Model {
   readonly name: string | undefined;
   readonly #inner = new ScriptedModel();
-  readonly #turns: PlannedTurn[] = [];
+  readonly #plan = new TurnPlan();
   readonly #outcomes = new ToolOutcomes();
+  readonly #conversations = new ConversationReader();
   readonly #live: LiveTurns;
-  /** The turns consumed, by index: in order, except keyed turns, which answer calls by content. */
-  readonly #consumed = new Set<number>();
-  /** The first turn in order that may not be consumed yet (every one before it was). */
-  #cursor = 0;
-  #keyed = 0;
 
   constructor(options: ModelDoubleOptions = {}) {
     super({
       kind: 'model',
       name: options.name,
       verify: options.verify !== false,
-      pending: () => this.#turns.flatMap((turn, index) => (this.#consumed.has(index) || turn.optional ? [] : [{ index, label: turn.label }])),
+      pending: () => this.#plan.pending(),
       view: () => ({ label: this.label, requests: this.requests }),
     });
     this.name = options.name;
@@ -106,7 +104,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
 
   /** The number of planned turns not consumed yet. */
   get remainingSteps(): number {
-    return this.#turns.filter((turn, index) => !this.#consumed.has(index) && !turn.optional).length;
+    return this.#plan.remaining;
   }
 
   getResponse(request: ModelRequest): Promise<ModelResponse> {
@@ -125,41 +123,35 @@ export class ModelDouble extends Double<ModelView> implements Model {
 
   /** Appends a planned turn; the builder's only way in. Returns its zero-based index. */
   protected appendTurn(turn: PlannedTurn): number {
-    this.#turns.push(turn);
-    if (turn.key) this.#keyed += 1;
-    return this.#turns.length - 1;
+    return this.#plan.append(turn);
   }
 
-  /** Replaces the turn at `index` with its finished form (a key or `optional()` added), while no call has consumed it. */
-  protected replaceTurn(index: number, turn: PlannedTurn): boolean {
-    const old = this.#turns[index];
-    if (!old || this.#consumed.has(index)) return false;
-    if (turn.key && !old.key) this.#keyed += 1;
-    this.#turns[index] = turn;
-    return true;
+  /** Appends `count` copies of a turn (`times(n)`), each made by `make(offset)` only when a call plays it or a message names it. */
+  protected appendCopies(count: number, make: (offset: number) => PlannedTurn): number {
+    return this.#plan.appendCopies(count, make);
+  }
+
+  /** Replaces the last turn with its finished form (a key or `optional()` added), while no call has consumed it. */
+  protected replaceLastTurn(turn: PlannedTurn): boolean {
+    return this.#plan.replaceLast(turn);
   }
 
   /**
-   * The turn that answers this call: the first keyed turn whose key accepts it, otherwise the next
-   * turn in order (keyed turns are skipped: they answer by content, never by position).
+   * The turn that answers this call, now consumed: the first keyed turn whose key accepts it,
+   * otherwise the next turn in order (keyed turns are skipped: they answer by content, never by position).
    */
   #turnFor(request: ModelRequest, streamed: boolean, index: number): number | undefined {
-    if (this.#keyed > 0) {
-      const call = modelCall({ index, streamed, request } as RecordedModelCall);
-      const keyed = this.#turns.findIndex((turn, at) => turn.key !== undefined && !this.#consumed.has(at) && turn.key(call));
-      if (keyed !== -1) return keyed;
-    }
-    while (this.#cursor < this.#turns.length && (this.#consumed.has(this.#cursor) || this.#turns[this.#cursor]?.key)) this.#cursor += 1;
-    return this.#cursor < this.#turns.length ? this.#cursor : undefined;
+    let call: ModelCall | undefined;
+    return this.#plan.take((turn) => (turn.key as TurnKey)((call ??= modelCall({ index, streamed, request } as RecordedModelCall))));
   }
 
   /** The planned turn at `index`, for `times(n)`. */
   protected turnAt(index: number): PlannedTurn | undefined {
-    return this.#turns[index];
+    return this.#plan.at(index);
   }
 
   protected get turnCount(): number {
-    return this.#turns.length;
+    return this.#plan.length;
   }
 
   /** Hands the inner model exactly one step for this call: the next turn, or the mismatch. */
@@ -180,15 +172,15 @@ export class ModelDouble extends Double<ModelView> implements Model {
     const stepIndex = this.#turnFor(request, streamed, this.ledger.callCount);
     const record: CallRecord = { streamed, stepIndex };
     const callIndex = this.ledger.record(() => this.#describeCall(record));
-    this.#readOutcomes(request, callIndex);
+    const reading = this.#conversations.read(request.input);
+    this.#readOutcomes(reading.fresh, callIndex);
     let step: ScriptedModelInput;
     if (stepIndex === undefined) {
       step = modelError(this.ledger.mismatch(this.#ranOut(request, callIndex, streamed)));
     } else {
-      this.#consumed.add(stepIndex);
-      const turn = this.#turns[stepIndex] as PlannedTurn;
+      const turn = this.#plan.at(stepIndex) as PlannedTurn;
       try {
-        step = this.#stepFor(turn, request, streamed, callIndex, stepIndex);
+        step = this.#stepFor(turn, request, reading.callIds, streamed, callIndex, stepIndex);
       } catch (error) {
         if (!(error instanceof MismatchError)) throw error;
         step = modelError(error);
@@ -199,15 +191,15 @@ export class ModelDouble extends Double<ModelView> implements Model {
 
   #describeCall(record: CallRecord): string {
     const kind = record.streamed ? 'streamed model call' : 'model call';
-    const turn = record.stepIndex === undefined ? undefined : this.#turns[record.stepIndex];
+    const turn = record.stepIndex === undefined ? undefined : this.#plan.at(record.stepIndex);
     return `${kind} → ${turn ? `turn ${numbered(record.stepIndex as number, turn.label)}` : 'no turn left'}`;
   }
 
-  #stepFor(turn: PlannedTurn, request: ModelRequest, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
+  #stepFor(turn: PlannedTurn, request: ModelRequest, callIds: ReadonlySet<string>, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
     switch (turn.kind) {
       case 'output': {
         const plan: CallPlan = { fails: new Map(), unknown: new Set() };
-        const output = this.#outputFor(turn.items, request, callIndex, stepIndex, plan);
+        const output = this.#outputFor(turn.items, request, callIds, callIndex, stepIndex, plan);
         this.#answers(request, output, callIndex, stepIndex, plan);
         const response = turn.usage
           ? { output, usage: new Usage(turn.usage), responseId: `scripted-response-${callIndex + 1}` }
@@ -237,9 +229,9 @@ export class ModelDouble extends Double<ModelView> implements Model {
   }
 
   /** The items of a planned turn, made for this call: call ids picked (and what each call plans noted in `plan`), handoff names resolved. */
-  #outputFor(items: readonly PlannedItem[], request: ModelRequest, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem[] {
-    // Read off the request only when a call needs them: most turns are plain replies.
-    let taken: Set<string> | undefined;
+  #outputFor(items: readonly PlannedItem[], request: ModelRequest, callIds: ReadonlySet<string>, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem[] {
+    // The ids the conversation holds, and those this turn picks (the conversation's set is shared with later requests: left as is).
+    let taken: TakenIds | undefined;
     return items.map((item) => {
       switch (item.type) {
         case 'message':
@@ -251,19 +243,19 @@ export class ModelDouble extends Double<ModelView> implements Model {
         case 'hosted':
           return item.make();
         case 'computer':
-          return { type: 'computer_call', callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex), status: 'completed', action: item.action } as AgentOutputItem;
+          return { type: 'computer_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex), status: 'completed', action: item.action } as AgentOutputItem;
         case 'patch':
           // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
-          return { type: 'apply_patch_call', callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex), status: 'completed', operation: item.operation };
+          return { type: 'apply_patch_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex), status: 'completed', operation: item.operation };
         case 'call': {
-          const callId = this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex);
+          const callId = this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex);
           if (item.toolFails !== undefined) plan.fails.set(callId, item.toolFails);
           if (item.unknown) plan.unknown.add(callId);
           return functionCall(item.name, item.args, { callId });
         }
         case 'handoff': {
           const toolName = item.toolName ?? handoffToolName(item.target, request.handoffs.map((handoff) => handoff.toolName));
-          return functionCall(toolName, item.args, { callId: this.#callIdFor(item, (taken ??= callIdsIn(request)), callIndex, stepIndex) });
+          return functionCall(toolName, item.args, { callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex) });
         }
       }
     });
@@ -303,8 +295,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
    * `onToolFailure` setting. It is not thrown: the call that failed was the tool's, not this one,
    * and the run goes on as the SDK means it to (a sandbox that refused a command has the cause).
    */
-  #readOutcomes(request: ModelRequest, callIndex: number): void {
-    for (const outcome of this.#outcomes.settle(request)) {
+  #readOutcomes(fresh: readonly AgentInputItem[], callIndex: number): void {
+    for (const outcome of this.#outcomes.settle(fresh)) {
       if (asPlanned(outcome)) continue;
       const { call, output } = outcome;
       const spec = {
@@ -335,7 +327,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
   }
 
   #turnLabel(stepIndex: number): string {
-    return (this.#turns[stepIndex] as PlannedTurn).label;
+    return (this.#plan.at(stepIndex) as PlannedTurn).label;
   }
 
   /**
@@ -343,7 +335,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
    * conversation already holds — another script's call, across a handoff — moves to a free `call_1_2`;
    * the SDK would otherwise mix the two calls up. An id the user fixed is never changed: it fails.
    */
-  #callIdFor(item: PlannedCallId, taken: Set<string>, callIndex: number, stepIndex: number): string {
+  #callIdFor(item: PlannedCallId, taken: TakenIds, callIndex: number, stepIndex: number): string {
     let callId = item.callId;
     if (taken.has(callId) && !item.fixedId) {
       let suffix = 2;
@@ -366,7 +358,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
   }
 
   #ranOut(request: ModelRequest, callIndex: number, streamed: boolean): Omit<MismatchSpec, 'double'> {
-    const total = this.#turns.length;
+    const total = this.#plan.length;
     return unexpectedModelCall({
       request,
       callIndex,

@@ -19,19 +19,52 @@ export interface Offer {
   readonly mcpServers: ReadonlySet<string>;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 export function offerOf(request: ModelRequest): Offer {
   const functions = new Map<string, unknown>();
-  for (const tool of request.tools) if (tool.type === 'function') functions.set(tool.name, tool.parameters);
+  let onlyFunctions = true;
+  for (const tool of request.tools) {
+    if (tool.type === 'function') functions.set(tool.name, tool.parameters);
+    else onlyFunctions = false;
+  }
   return {
     functions,
     handoffs: request.handoffs.map((handoff) => handoff.toolName),
-    hosted: hostedToolsOffered(request.tools),
+    // Most agents offer function tools only: no hosted kinds or servers to collect, per call.
+    hosted: onlyFunctions ? NONE : hostedToolsOffered(request.tools),
     toolChoice: request.modelSettings?.toolChoice ?? 'auto',
-    mcpServers: new Set(request.tools.flatMap((tool) => {
-      const label = hostedMcpServerLabel(tool);
-      return label === undefined ? [] : [label];
-    })),
+    mcpServers: onlyFunctions
+      ? NONE
+      : new Set(request.tools.flatMap((tool) => {
+          const label = hostedMcpServerLabel(tool);
+          return label === undefined ? [] : [label];
+        })),
   };
+}
+
+/**
+ * Schema checks already made, by the tool's schema object (the SDK hands the same one on every
+ * request) and the arguments' text: a script that calls a tool on every turn checks each distinct
+ * call once. Weak by schema; a schema's entries are dropped past a bound, so a run of many distinct
+ * calls cannot grow it without end.
+ */
+const checked = new WeakMap<object, Map<string, string | undefined>>();
+const CHECKED_PER_SCHEMA = 1000;
+
+function argumentsProblem(text: string, schema: unknown): string | undefined {
+  const memo = typeof schema === 'object' && schema !== null ? checked.get(schema) : undefined;
+  if (memo?.has(text)) return memo.get(text);
+  const args = parseArguments(text);
+  // Arguments that are not JSON are the raw-string escape hatch: the SDK's own parsing error shows up as a tool failure.
+  const problem = typeof args === 'string' ? undefined : schemaProblem(args, schema);
+  if (typeof schema === 'object' && schema !== null) {
+    let entries = memo;
+    if (entries === undefined) checked.set(schema, (entries = new Map()));
+    if (entries.size >= CHECKED_PER_SCHEMA) entries.clear();
+    entries.set(text, problem);
+  }
+  return problem;
 }
 
 /** Why a turn's output cannot answer the request: the kind of mismatch, and sentences saying why and how to fix it. */
@@ -68,10 +101,7 @@ function itemProblem(item: AgentOutputItem, offer: Offer): OutputProblem | undef
         ? notOffered(`hands off through "${item.name}"`, item.name, offer, '', 'handoffs')
         : notOffered(`calls tool "${item.name}"`, item.name, offer);
     }
-    const args = parseArguments(item.arguments);
-    // Arguments that are not JSON are the raw-string escape hatch: the SDK's own parsing error shows up as a tool failure.
-    if (typeof args === 'string') return undefined;
-    const problem = schemaProblem(args, offer.functions.get(item.name));
+    const problem = argumentsProblem(item.arguments, offer.functions.get(item.name));
     if (problem === undefined) return undefined;
     return {
       kind: 'schema_mismatch',

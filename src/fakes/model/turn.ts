@@ -1,7 +1,6 @@
 import type {
   AgentOutputItem,
   ApplyPatchOperation,
-  ModelRequest,
   ModelResponse,
   StreamEvent,
   UsageInput,
@@ -67,15 +66,3 @@ export type PlannedTurn = TurnPlan &
     }
   | { kind: 'stream'; label: string; events: readonly StreamEvent[] | AsyncIterable<StreamEvent> }
   );
-
-/** The call ids already present in the conversation the request carries. */
-export function callIdsIn(request: ModelRequest): Set<string> {
-  const ids = new Set<string>();
-  if (typeof request.input === 'string') return ids;
-  for (const item of request.input) {
-    if ('callId' in item && typeof item.callId === 'string' && item.type !== 'function_call_result') {
-      ids.add(item.callId);
-    }
-  }
-  return ids;
-}

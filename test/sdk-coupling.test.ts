@@ -19,6 +19,8 @@ import {
   type MCPServer,
   type Model,
   type ModelProvider,
+  OpenAIResponsesModel,
+  webSearchTool,
 } from '@openai/agents';
 import { filesystem, memory, shell, SandboxAgent } from '@openai/agents/sandbox';
 import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
@@ -37,6 +39,7 @@ import {
   isSameToolGuardrail,
   isSdkToolErrorText,
   isStreamedResult,
+  hostedCallRequest,
   hostedMcpServerLabel,
   mcpPrefixedToolName,
   MEMORY_SUMMARY_MARKER,
@@ -231,6 +234,32 @@ describe('guardrails', () => {
 
     expect(result.inputGuardrailResults.map((entry) => entry.guardrail)).toEqual([{ type: 'input', name: 'input' }]);
     expect(result.outputGuardrailResults.map((entry) => [entry.guardrail, entry.agent])).toEqual([[{ type: 'output', name: 'output' }, agent]]);
+  });
+});
+
+describe('hosted tools', () => {
+  test("hostedCallRequest: the SDK's Responses adapter keeps a web search's query in the call's providerData", async () => {
+    // A client that answers like the Responses API: a web search, then a message.
+    const response = {
+      id: 'resp_1',
+      object: 'response',
+      created_at: 0,
+      model: 'gpt-test',
+      status: 'completed',
+      usage: { input_tokens: 1, output_tokens: 1, total_tokens: 2 },
+      output: [
+        { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'weather in Oslo' } },
+        { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Sunny.', annotations: [] }] },
+      ],
+    };
+    const client = { baseURL: 'http://127.0.0.1:9/v1', apiKey: 'test', responses: { create: () => Promise.resolve(response) } };
+    const model = new OpenAIResponsesModel(client as unknown as ConstructorParameters<typeof OpenAIResponsesModel>[0], 'gpt-test');
+    const result = await run(new Agent({ name: 'Probe', model, tools: [webSearchTool()] }), 'Weather?');
+
+    const call = result.newItems.map((item) => item.rawItem as { type?: string; providerData?: unknown }).find((raw) => raw.type === 'hosted_tool_call');
+    expect(call).toMatchObject({ name: 'web_search_call' });
+    expect(hostedCallRequest(call!)).toEqual({ query: 'weather in Oslo' });
+    expect(hostedCallRequest({ providerData: { action: { type: 'open_page', url: 'https://example.com' } } })).toBeUndefined();
   });
 });
 

@@ -42,6 +42,7 @@ import {
   hostedCallRequest,
   hostedMcpServerLabel,
   mcpPrefixedToolName,
+  onMcpToolsListed,
   MEMORY_SUMMARY_MARKER,
   onAgentRuns,
   readBySdk,
@@ -308,6 +309,35 @@ describe('MCP servers', () => {
     } satisfies MCPServer;
     const tools = await getAllMcpTools({ mcpServers: [server], includeServerInToolNames: true });
     expect(names.map((name) => mcpPrefixedToolName(server.name, name))).toEqual(tools.map((tool) => tool.name));
+  });
+
+  test('onMcpToolsListed: each turn the SDK lists MCP tools through agent.getMcpTools, filters applied, named as the model is offered them', async () => {
+    let listed = 0;
+    const server = {
+      name: 'files',
+      cacheToolsList: false,
+      toolFilter: { blockedToolNames: ['delete_file'] },
+      connect: async () => {},
+      close: async () => {},
+      invalidateToolsCache: async () => {},
+      listTools: async () => {
+        listed += 1;
+        return ['read_file', 'write_file', 'delete_file'].map((name) => ({ name, inputSchema: { type: 'object' as const, properties: {}, required: [], additionalProperties: false } }));
+      },
+      callTool: async () => [],
+    } satisfies MCPServer;
+    const model = new ScriptedModel([[assistantMessage('Hi.')]]);
+    const agent = new Agent({ name: 'Probe', model, mcpServers: [server], mcpConfig: { includeServerInToolNames: true } });
+    const heard: string[][] = [];
+    const release = onMcpToolsListed(agent, (names) => heard.push(names));
+    await run(agent, 'Hi');
+    release();
+
+    const offered = (model.lastCall?.request.tools ?? []).map((tool) => (tool as { name?: string }).name);
+    expect(heard).toEqual([['mcp_files__read_file', 'mcp_files__write_file']]);
+    expect(offered).toEqual(heard[0]);
+    expect(listed).toBe(1);
+    expect(Object.getOwnPropertyNames(agent)).not.toContain('getMcpTools');
   });
 
   test('hostedMcpServerLabel: a hosted MCP tool carries its server label in providerData', () => {

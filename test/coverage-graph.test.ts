@@ -1,6 +1,6 @@
 // What the coverage collector notes of runs made in this process, what the reporters' options
 // accept, and that nothing is noted or written unless a coverage reporter asked for it.
-import { Agent, defineToolInputGuardrail, handoff, hostedMcpTool, run, Runner, tool, ToolGuardrailFunctionOutputFactory, webSearchTool, type MCPServer, type OutputGuardrail } from '@openai/agents';
+import { Agent, defineToolInputGuardrail, handoff, hostedMcpTool, run, Runner, tool, ToolGuardrailFunctionOutputFactory, webSearchTool, type OutputGuardrail } from '@openai/agents';
 import { z } from 'zod';
 import { mcp, model, resume } from 'agents-testkit';
 import { COVERAGE_ENV, CoverageCollector, startCoverageIfEnabled, writeCoverage } from '../src/coverage/collector';
@@ -9,7 +9,7 @@ import { checkOptions, renderTable } from '../src/coverage/report';
 import { CoverageOptionsError } from '../src/errors/CoverageOptionsError';
 import { approvalPolicyOf } from '../src/sdk/coupling';
 import { onEveryRun } from '../src/sdk/runnerHook';
-import { describe, expect, test, thrownBy } from './support';
+import { describe, expect, plainMcpServer, test, thrownBy } from './support';
 
 const lookup = tool({ name: 'lookup', description: '', parameters: z.object({ id: z.string() }), execute: async ({ id }) => `Order ${id}.` });
 const refund = tool({ name: 'refund', description: '', parameters: z.object({ id: z.string() }), execute: async ({ id }) => `Refunded ${id}.`, needsApproval: true });
@@ -148,28 +148,15 @@ describe('the collector, on runs that end otherwise', () => {
   });
 
   test('every tool a local MCP server lists to the run is offered, and only the called one exercised, without asking the server again', async () => {
-    const listings: string[][] = [];
-    const tools = ['read_file', 'write_file', 'delete_file'].map((name) => ({ name, description: name, inputSchema: { type: 'object' as const, properties: {}, required: [], additionalProperties: false } }));
-    const server = {
-      name: 'files',
-      cacheToolsList: false,
-      connect: async () => {},
-      close: async () => {},
-      invalidateToolsCache: async () => {},
-      listTools: async () => {
-        listings.push(tools.map((tool) => tool.name));
-        return tools;
-      },
-      callTool: async () => [{ type: 'text', text: 'A.' }],
-    } satisfies MCPServer;
+    const server = plainMcpServer('files', ['read_file', 'write_file', 'delete_file']);
     const reader = () => new Agent({ name: 'Reader', model: model().calls('read_file', {}).thenReplies('A.'), mcpServers: [server] });
 
     await run(reader(), 'Read a.txt');
-    const plain = listings.length;
+    const plain = server.listed;
     const watched = reader();
     const { graph } = await collecting(() => run(watched, 'Read a.txt'));
 
-    expect(listings.length).toBe(2 * plain);
+    expect(server.listed).toBe(2 * plain);
     const mcpTool = (called: boolean) => ({ kind: 'mcp', approval: false, called, approved: false, rejected: false });
     expect(graph.Reader?.tools).toEqual({ read_file: mcpTool(true), write_file: mcpTool(false), delete_file: mcpTool(false) });
     expect(summarizeAgent(graph.Reader!).tools).toEqual({ exercised: 1, offered: 3, missed: ['write_file', 'delete_file'] });

@@ -16,7 +16,6 @@ import {
   tool,
   ToolGuardrailFunctionOutputFactory,
   type InputGuardrail,
-  type MCPServer,
   type Model,
   type ModelProvider,
   OpenAIResponsesModel,
@@ -53,7 +52,7 @@ import {
   transferMessageFor,
   withoutInternal,
 } from '../src/sdk/coupling';
-import { describe, expect, test } from './support';
+import { describe, expect, plainMcpServer, test } from './support';
 
 /** The outputs the SDK handed the model for its function calls, from the model's last request. */
 function toolOutputsSeenBy(model: ScriptedModel): string[] {
@@ -298,34 +297,13 @@ describe('MCP servers', () => {
   test("mcpPrefixedToolName: the names the SDK gives MCP tools with includeServerInToolNames, short, odd and long", async () => {
     const long = 'a_tool_with_a_name_long_enough_to_need_the_hash_suffix_of_the_sdk_x';
     const names = ['read_file', 'read-file.v2', 'lire_fichier_é', long];
-    const server = {
-      name: 'My Files-1',
-      cacheToolsList: false,
-      connect: async () => {},
-      close: async () => {},
-      invalidateToolsCache: async () => {},
-      listTools: async () => names.map((name) => ({ name, inputSchema: { type: 'object' as const, properties: {}, required: [], additionalProperties: false } })),
-      callTool: async () => [],
-    } satisfies MCPServer;
+    const server = plainMcpServer('My Files-1', names);
     const tools = await getAllMcpTools({ mcpServers: [server], includeServerInToolNames: true });
     expect(names.map((name) => mcpPrefixedToolName(server.name, name))).toEqual(tools.map((tool) => tool.name));
   });
 
   test('onMcpToolsListed: each turn the SDK lists MCP tools through agent.getMcpTools, filters applied, named as the model is offered them', async () => {
-    let listed = 0;
-    const server = {
-      name: 'files',
-      cacheToolsList: false,
-      toolFilter: { blockedToolNames: ['delete_file'] },
-      connect: async () => {},
-      close: async () => {},
-      invalidateToolsCache: async () => {},
-      listTools: async () => {
-        listed += 1;
-        return ['read_file', 'write_file', 'delete_file'].map((name) => ({ name, inputSchema: { type: 'object' as const, properties: {}, required: [], additionalProperties: false } }));
-      },
-      callTool: async () => [],
-    } satisfies MCPServer;
+    const server = plainMcpServer('files', ['read_file', 'write_file', 'delete_file'], { toolFilter: { blockedToolNames: ['delete_file'] } });
     const model = new ScriptedModel([[assistantMessage('Hi.')]]);
     const agent = new Agent({ name: 'Probe', model, mcpServers: [server], mcpConfig: { includeServerInToolNames: true } });
     const heard: string[][] = [];
@@ -336,7 +314,7 @@ describe('MCP servers', () => {
     const offered = (model.lastCall?.request.tools ?? []).map((tool) => (tool as { name?: string }).name);
     expect(heard).toEqual([['mcp_files__read_file', 'mcp_files__write_file']]);
     expect(offered).toEqual(heard[0]);
-    expect(listed).toBe(1);
+    expect(server.listed).toBe(1);
     expect(Object.getOwnPropertyNames(agent)).not.toContain('getMcpTools');
   });
 

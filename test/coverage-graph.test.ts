@@ -9,7 +9,7 @@ import { checkOptions, renderTable } from '../src/coverage/report';
 import { CoverageOptionsError } from '../src/errors/CoverageOptionsError';
 import { approvalPolicyOf } from '../src/sdk/coupling';
 import { onEveryRun } from '../src/sdk/runnerHook';
-import { describe, expect, test, thrownBy } from './support';
+import { describe, expect, plainMcpServer, test, thrownBy } from './support';
 
 const lookup = tool({ name: 'lookup', description: '', parameters: z.object({ id: z.string() }), execute: async ({ id }) => `Order ${id}.` });
 const refund = tool({ name: 'refund', description: '', parameters: z.object({ id: z.string() }), execute: async ({ id }) => `Refunded ${id}.`, needsApproval: true });
@@ -145,6 +145,23 @@ describe('the collector, on runs that end otherwise', () => {
     const { graph } = await collecting(() => run(reader, 'Read a.txt'));
 
     expect(graph.Reader?.tools).toEqual({ read_file: { kind: 'mcp', approval: false, called: true, approved: false, rejected: false } });
+  });
+
+  test('every tool a local MCP server lists to the run is offered, and only the called one exercised, without asking the server again', async () => {
+    const server = plainMcpServer('files', ['read_file', 'write_file', 'delete_file']);
+    const reader = () => new Agent({ name: 'Reader', model: model().calls('read_file', {}).thenReplies('A.'), mcpServers: [server] });
+
+    await run(reader(), 'Read a.txt');
+    const plain = server.listed;
+    const watched = reader();
+    const { graph } = await collecting(() => run(watched, 'Read a.txt'));
+
+    expect(server.listed).toBe(2 * plain);
+    const mcpTool = (called: boolean) => ({ kind: 'mcp', approval: false, called, approved: false, rejected: false });
+    expect(graph.Reader?.tools).toEqual({ read_file: mcpTool(true), write_file: mcpTool(false), delete_file: mcpTool(false) });
+    expect(summarizeAgent(graph.Reader!).tools).toEqual({ exercised: 1, offered: 3, missed: ['write_file', 'delete_file'] });
+    // The agent is left as it was once the run ended.
+    expect(Object.getOwnPropertyNames(watched)).not.toContain('getMcpTools');
   });
 });
 

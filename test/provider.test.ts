@@ -129,6 +129,25 @@ describe('modelProvider()', () => {
     );
   });
 
+  test('a script no run reached is named by the route it was installed for; one a run reached, by the agent that asked', async () => {
+    const { triage, billing } = graph();
+    const triageScript = model().replies('Hello.');
+    // Left unplayed on purpose, so not verified when the test ends.
+    const billingScript = model({ verify: false }).replies('Never asked.');
+    const fallback = model({ verify: false }).replies('Never asked either.');
+    const provider = modelProvider({ agents: new Map<Agent | string, Model>([[triage, triageScript], [billing, billingScript]]), models: { 'gpt-5': fallback } });
+
+    await new Runner({ modelProvider: provider }).run(triage, 'Hi');
+
+    expect(triageScript.label).toBe('model() for agent "Triage"');
+    expect(billingScript.label).toBe('model() for route agents["Billing"]');
+    expect(fallback.label).toBe('model() for route models["gpt-5"]');
+    expect(failureOf(() => billingScript.assertComplete())).toContain('model() for route agents["Billing"] has 1 step not used');
+    const named = model({ name: 'billing', verify: false });
+    modelProvider({ agents: { Billing: named }, verify: false });
+    expect(named.label).toBe('model("billing")');
+  });
+
   test('a route of models only, or of agents only, is enough', () => {
     expect(modelProvider({ models: { 'gpt-5': model({ verify: false }) }, verify: false })).toBeComplete();
     expect(modelProvider({ agents: { Triage: model({ verify: false }) }, verify: false })).toBeComplete();

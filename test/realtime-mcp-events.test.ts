@@ -3,6 +3,7 @@
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 import { hostedMcpTool } from '@openai/agents';
 import { realtime, ScriptError } from 'agents-testkit';
+import { readFileSync } from 'node:fs';
 import { describe, expect, test, thrownBy } from './support';
 
 function session(rt: ReturnType<typeof realtime>) {
@@ -29,6 +30,11 @@ describe('realtime() hosted MCP verbs', () => {
     expect(available).toEqual([['search']]);
     expect(completed).toMatchObject([{ name: 'search', arguments: '{"query":"mcp"}', output: 'found', status: 'completed' }]);
     expect(s.history).toMatchObject([{ itemId: 'item_1', type: 'mcp_call', name: 'search', output: 'found' }]);
+  });
+
+  test("the guide's row for emitMcpCall says the session then asks the model to go on (requestResponse), as the step expects", () => {
+    const row = readFileSync('docs/realtime-and-voice.md', 'utf8').split('\n').find((line) => line.startsWith('| `emitMcpCall('));
+    expect(row).toContain('`requestResponse`');
   });
 
   test('a call with no output and no arguments', async () => {

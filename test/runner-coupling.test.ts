@@ -2,13 +2,14 @@
  * Probes of every read of the runners' internals (src/runner/), each against the live state of the
  * runner running this spec, under both runners: a runner release that moves one fails here first.
  * The current test (name, file, failed so far), the tests the file declares and the ones it skipped,
- * the process that hears unhandled rejections, where code runs outside a test, and Jest's hooks.
+ * the process that hears unhandled rejections, where code runs outside a test, Jest's hooks, and the
+ * concurrent tests under way.
  * test/setup-*.test.ts check the skipped tests under `.only` and `-t` in fixture projects; whether a
  * failed test is seen as failed is probed end to end by test/cassette-durability.test.ts, whose
  * child runs fail tests.
  */
 import { createRequire } from 'node:module';
-import { currentRunner, currentTest, currentTestFile, declaredTests, hostProcess, jestCircusState, skippedInJest, skippedInVitest } from '../src/runner/coupling';
+import { concurrentTests, currentRunner, currentTest, currentTestFile, declaredTests, hostProcess, jestCircusState, skippedInJest, skippedInVitest } from '../src/runner/coupling';
 import { currentSuiteReader, scopeInJest, scopeInVitest } from '../src/runner/scope';
 import type { DoubleScope } from '../src/fakes/core/registry';
 import { afterAll, beforeAll, beforeEach, describe, expect, runner, test } from './support';
@@ -102,6 +103,10 @@ describe('the runner state', () => {
         ...(runner === 'jest' ? ['where code runs outside a test a block whose hook takes a done callback the hook still gets its callback, and is in its block'] : []),
         'where code runs outside a test a test is in a test',
         "an afterAll is in its block; the top level of a file is the file's scope",
+        'concurrent tests first',
+        'concurrent tests second',
+        'concurrent tests are listed while under way, with their blocks, and not once ended',
+        'concurrent tests a test that is not concurrent is not listed',
         ...(runner === 'vitest' ? ['the block Vitest collects is read with TestRunner.getCurrentSuite from Vitest 4.1, with vitest/suite before'] : []),
       ),
     ]);
@@ -201,6 +206,35 @@ test('an afterAll is in its block; the top level of a file is the file\'s scope'
 });
 
 const topLevel = scopeHere();
+
+describe('concurrent tests', () => {
+  // What each concurrent test saw once both had started; neither ends before both have looked.
+  const seen: string[][] = [];
+  let started = 0;
+  const until = async (done: () => boolean) => {
+    for (let waited = 0; !done() && waited < 100; waited += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+  const both = async () => {
+    started += 1;
+    await until(() => started === 2);
+    seen.push(concurrentTests());
+    await until(() => seen.length === 2);
+  };
+  test.concurrent('first', both);
+  test.concurrent('second', both);
+
+  test('are listed while under way, with their blocks, and not once ended', () => {
+    expect(seen).toEqual([
+      ['concurrent tests first', 'concurrent tests second'],
+      ['concurrent tests first', 'concurrent tests second'],
+    ]);
+    expect(concurrentTests()).toEqual([]);
+  });
+
+  test('a test that is not concurrent is not listed', () => {
+    expect(concurrentTests()).toEqual([]);
+  });
+});
 
 if (runner === 'vitest') {
   test('the block Vitest collects is read with TestRunner.getCurrentSuite from Vitest 4.1, with vitest/suite before', async () => {

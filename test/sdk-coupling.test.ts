@@ -21,9 +21,10 @@ import {
   tool,
   ToolGuardrailFunctionOutputFactory,
   type InputGuardrail,
-  type MCPServer,
   type Model,
   type ModelProvider,
+  OpenAIResponsesModel,
+  webSearchTool,
 } from '@openai/agents';
 import { filesystem, memory, shell, SandboxAgent } from '@openai/agents/sandbox';
 import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
@@ -42,8 +43,10 @@ import {
   isSameToolGuardrail,
   isSdkToolErrorText,
   isStreamedResult,
+  hostedCallRequest,
   hostedMcpServerLabel,
   mcpPrefixedToolName,
+  onMcpToolsListed,
   MEMORY_SUMMARY_MARKER,
   onAgentRuns,
   readBySdk,
@@ -62,7 +65,7 @@ import {
   modelOfProviderData,
   sdkVersion,
 } from '../src/sdk/coupling';
-import { describe, expect, test } from './support';
+import { describe, expect, plainMcpServer, test } from './support';
 import { message, startResponsesServer } from './support/responsesServer';
 
 /** The outputs the SDK handed the model for its function calls, from the model's last request. */
@@ -248,6 +251,32 @@ describe('guardrails', () => {
   });
 });
 
+describe('hosted tools', () => {
+  test("hostedCallRequest: the SDK's Responses adapter keeps a web search's query in the call's providerData", async () => {
+    // A client that answers like the Responses API: a web search, then a message.
+    const response = {
+      id: 'resp_1',
+      object: 'response',
+      created_at: 0,
+      model: 'gpt-test',
+      status: 'completed',
+      usage: { input_tokens: 1, output_tokens: 1, total_tokens: 2 },
+      output: [
+        { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'weather in Oslo' } },
+        { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Sunny.', annotations: [] }] },
+      ],
+    };
+    const client = { baseURL: 'http://127.0.0.1:9/v1', apiKey: 'test', responses: { create: () => Promise.resolve(response) } };
+    const model = new OpenAIResponsesModel(client as unknown as ConstructorParameters<typeof OpenAIResponsesModel>[0], 'gpt-test');
+    const result = await run(new Agent({ name: 'Probe', model, tools: [webSearchTool()] }), 'Weather?');
+
+    const call = result.newItems.map((item) => item.rawItem as { type?: string; providerData?: unknown }).find((raw) => raw.type === 'hosted_tool_call');
+    expect(call).toMatchObject({ name: 'web_search_call' });
+    expect(hostedCallRequest(call!)).toEqual({ query: 'weather in Oslo' });
+    expect(hostedCallRequest({ providerData: { action: { type: 'open_page', url: 'https://example.com' } } })).toBeUndefined();
+  });
+});
+
 describe('sandbox capabilities', () => {
   test("the memory capability reads its summary with a shell command that carries the marker, when the session has no readFile", async () => {
     const sb = sandbox({ verify: false });
@@ -282,17 +311,25 @@ describe('MCP servers', () => {
   test("mcpPrefixedToolName: the names the SDK gives MCP tools with includeServerInToolNames, short, odd and long", async () => {
     const long = 'a_tool_with_a_name_long_enough_to_need_the_hash_suffix_of_the_sdk_x';
     const names = ['read_file', 'read-file.v2', 'lire_fichier_é', long];
-    const server = {
-      name: 'My Files-1',
-      cacheToolsList: false,
-      connect: async () => {},
-      close: async () => {},
-      invalidateToolsCache: async () => {},
-      listTools: async () => names.map((name) => ({ name, inputSchema: { type: 'object' as const, properties: {}, required: [], additionalProperties: false } })),
-      callTool: async () => [],
-    } satisfies MCPServer;
+    const server = plainMcpServer('My Files-1', names);
     const tools = await getAllMcpTools({ mcpServers: [server], includeServerInToolNames: true });
     expect(names.map((name) => mcpPrefixedToolName(server.name, name))).toEqual(tools.map((tool) => tool.name));
+  });
+
+  test('onMcpToolsListed: each turn the SDK lists MCP tools through agent.getMcpTools, filters applied, named as the model is offered them', async () => {
+    const server = plainMcpServer('files', ['read_file', 'write_file', 'delete_file'], { toolFilter: { blockedToolNames: ['delete_file'] } });
+    const model = new ScriptedModel([[assistantMessage('Hi.')]]);
+    const agent = new Agent({ name: 'Probe', model, mcpServers: [server], mcpConfig: { includeServerInToolNames: true } });
+    const heard: string[][] = [];
+    const release = onMcpToolsListed(agent, (names) => heard.push(names));
+    await run(agent, 'Hi');
+    release();
+
+    const offered = (model.lastCall?.request.tools ?? []).map((tool) => (tool as { name?: string }).name);
+    expect(heard).toEqual([['mcp_files__read_file', 'mcp_files__write_file']]);
+    expect(offered).toEqual(heard[0]);
+    expect(server.listed).toBe(1);
+    expect(Object.getOwnPropertyNames(agent)).not.toContain('getMcpTools');
   });
 
   test('hostedMcpServerLabel: a hosted MCP tool carries its server label in providerData', () => {

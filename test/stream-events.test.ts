@@ -43,6 +43,24 @@ describe('streamEvents() and toHaveStreamedEvents()', () => {
     expect(thrownBy(() => model().replies('Hello', { deltas: [] }))).toMatchObject({ reason: 'invalid_option' });
   });
 
+  test("a model event's own fields go under data: a delta is matched as a whole event, and a partial that fits only its data says how to write it", async () => {
+    const { events } = await handoffRun();
+    expect(events).toHaveStreamedEvents([{ type: 'raw_model_stream_event', data: { type: 'output_text_delta', delta: ' here.' } }]);
+    expect(events).toHaveStreamedEvents([{ type: 'raw_model_stream_event', data: { delta: 'Billing' } }, { type: 'raw_model_stream_event', data: { delta: ' here.' } }]);
+    expect(events).not.toHaveStreamedEvents([{ data: { delta: ' here.' } }, { data: { delta: 'Billing' } }]);
+    expect(failureOf(() => expect(events).toHaveStreamedEvents([{ delta: ' here.' }]))).toBe(
+      [
+        'expect(received).toHaveStreamedEvents(expected)',
+        '',
+        'Expected: these events in order: {"delta": " here."}',
+        'Received: none of them in order; then no {"delta":" here."}',
+        'A partial event is matched against the whole event: {"delta": " here."} fits the data of event 12, so write',
+        `{ type: 'raw_model_stream_event', data: {"delta": " here."} }`,
+        ...eventsSection(handoffRunEvents),
+      ].join('\n'),
+    );
+  });
+
   test('values of the wrong kind are matcher errors', async () => {
     const { events } = await handoffRun();
     expect(failureOf(() => expect(events).toHaveStreamedEvents([] as never))).toContain('a non-empty array of event names or partial events');

@@ -4,6 +4,7 @@ import { shell } from '@openai/agents/sandbox';
 import { InjectedFault, lifecycle, model, realtime, sandbox, sweep, SweepError, UnknownPointError, type Responder } from 'agents-testkit';
 import { functionCall } from '@openai/agents/testing';
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { hostProcess } from '../src/runner/coupling';
 import { REJECTION_WINDOW_MS } from '../src/sweep/rejections';
@@ -38,6 +39,18 @@ describe('sweep()', () => {
     expect(error.first).toBe('model call 1 fails');
     expect(error.message).toContain("Run the first on its own: sweep(body, { only: 'model call 1 fails' })");
     expect(error.message).toContain('BROKE       model call 1 fails');
+  });
+
+  test('the reproduction line is the one docs/sweeps.md shows, quoted alike', async () => {
+    const documented = /ready to paste:\n`(sweep\(body, \{ only: .*\}\))`/.exec(readFileSync('docs/sweeps.md', 'utf8'))?.[1];
+    expect(documented).toBe("sweep(body, { only: 'tool get_weather throws on call 1' })");
+    const echo = async () => {
+      const script = model().calls(getWeather, { city: 'Tokyo' }).thenResponds(({ toolOutputs }) => toolOutputs[0]?.text ?? '');
+      const result = await run(new Agent({ name: 'Weather', model: script, tools: [getWeather] }), 'Weather in Tokyo?');
+      expect(result.finalOutput).toBe('It is sunny in Tokyo.');
+    };
+    const error = (await rejectionOf(sweep(echo, { kinds: ['tool'] }))) as SweepError;
+    expect(error.message.split('\n').at(-1)).toBe(`Run the first on its own: ${documented}`);
   });
 
   test('an app that answers with an apology when its run fails holds under every fault', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { isPrimingAgent } from '../fakes/offline/offlineGuard';
 import { readGuardrails } from '../matchers/guardrailRecord';
 import { approvalOf, readRun } from '../matchers/runRecord';
-import { approvalPolicyOf, hostedMcpServerLabel, resultOfFailedRun, type RunResultShape } from '../sdk/coupling';
+import { approvalPolicyOf, hostedMcpServerLabel, onMcpToolsListed, resultOfFailedRun, type RunResultShape } from '../sdk/coupling';
 import { onEveryRun, type RunOutcome } from '../sdk/runnerHook';
 import { agentEntry, guardrailEntry, toolEntry, type GraphCoverage, type ToolCoverage } from './graph';
 
@@ -15,6 +15,7 @@ interface AgentLike {
   name: string;
   tools?: readonly unknown[];
   handoffs?: readonly unknown[];
+  mcpServers?: readonly unknown[];
   inputGuardrails?: readonly { name?: unknown }[];
   outputGuardrails?: readonly { name?: unknown }[];
 }
@@ -35,9 +36,11 @@ export class CoverageCollector {
   readonly listen = (agent: unknown, runner?: unknown): ((outcome: RunOutcome) => void) | undefined => {
     if (isPrimingAgent(agent)) return undefined;
     const release = this.#watch(runner);
+    const releaseMcp = this.#listenToMcp(agent);
     this.#track(this.offer(agent));
     return (outcome) => {
       release();
+      releaseMcp();
       this.#track(Promise.resolve().then(() => this.exercise(outcome)));
     };
   };
@@ -157,6 +160,30 @@ export class CoverageCollector {
       hooks.off('agent_tool_end', this.#toolEnded);
       hooks.off('agent_handoff', this.#handedOff);
     };
+  }
+
+  /**
+   * The tools of local MCP servers are known only once a run lists them (the collector asks no
+   * server itself): each agent reachable from the run's first agent that has MCP servers offers
+   * what the SDK lists from them while the run is under way. Returns the release for the run's end.
+   */
+  #listenToMcp(start: unknown): () => void {
+    const releases: (() => void)[] = [];
+    const seen = new Set<unknown>();
+    const walk = (agent: unknown) => {
+      if (!isAgent(agent) || seen.has(agent)) return;
+      seen.add(agent);
+      if ((agent.mcpServers?.length ?? 0) > 0) {
+        const name = agent.name;
+        releases.push(onMcpToolsListed(agent, (names) => this.#afterOffers(() => {
+          const entry = agentEntry(this.graph, name);
+          for (const tool of names) toolEntry(entry, tool, 'mcp');
+        })));
+      }
+      for (const handoff of agent.handoffs ?? []) walk(isAgent(handoff) ? handoff : (handoff as { agent?: unknown } | null)?.agent);
+    };
+    walk(start);
+    return () => releases.forEach((release) => release());
   }
 
   readonly #toolEnded: ToolEndListener = (context, agent, tool, _output, details) => {

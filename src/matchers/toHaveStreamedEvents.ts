@@ -32,6 +32,7 @@ export const toHaveStreamedEvents: Matcher<[expected: unknown]> = function toHav
         `Received: ${found.length === 0 ? 'none of them in order' : `the first ${found.length} in order`}; then no ${brief(missing, 60)}` +
           (anywhere ? ' after them (it came earlier)' : ''),
       );
+      if (!anywhere) lines.push(...wholeEventHint(this, events, missing));
     }
     lines.push('', `Events of the run:`, ...listed(events.map(describeStreamEvent), 'event', new Set(found)));
     return lines.join('\n');
@@ -45,6 +46,20 @@ function fits(state: MatcherState, event: RunStreamEvent, pattern: unknown): boo
   if (event.type === 'run_item_stream_event') return event.name === pattern;
   if (event.type === 'raw_model_stream_event') return (event.data as { type?: unknown }).type === pattern;
   return false;
+}
+
+/**
+ * A partial event is matched against the whole event, so a model event's own fields go under `data`.
+ * When the missing partial fits the `data` of a model event, say so, with the form that matches it.
+ */
+function wholeEventHint(state: MatcherState, events: readonly RunStreamEvent[], pattern: unknown): string[] {
+  if (typeof pattern !== 'object' || pattern === null) return [];
+  const index = events.findIndex((event) => event.type === 'raw_model_stream_event' && matchesPartial(state, event.data, pattern));
+  if (index < 0) return [];
+  return [
+    `A partial event is matched against the whole event: ${printExpected(pattern)} fits the data of event ${index + 1}, so write`,
+    `{ type: 'raw_model_stream_event', data: ${printExpected(pattern)} }`,
+  ];
 }
 
 function eventsOf(received: unknown, hintLine: string): readonly RunStreamEvent[] {

@@ -51,6 +51,13 @@ const weatherAgent = new Agent({ name: 'Weather', tools: [getWeather] });
 const fromAgent = weatherAgent.tools[0]!;
 model().calls(fromAgent, { city: 'Tokyo' });
 model().turn((t) => t.calls(fromAgent, { city: 'Tokyo' }));
+// The SDK types `agent.tools` as `Tool<TContext>[]`, which erases each tool's parameters: a tool
+// taken from there takes any record (or string), a misspelled argument included. The tool constant keeps its
+// types, so scripts pass the constant (docs/tools-and-failures.md, "Typed arguments").
+check<Equal<ToolArguments<typeof fromAgent>, string | Record<string, unknown>>>();
+model().calls(fromAgent, { citty: 'Tokyo' });
+// @ts-expect-error a misspelled argument, caught through the tool constant
+model().calls(getWeather, { citty: 'Tokyo' });
 // A planned tool failure: true, the text the model is handed, or a pattern of it.
 model().calls(getWeather, { city: 'Atlantis' }, { toolFails: true });
 model().calls(getWeather, { city: 'Atlantis' }, { toolFails: /no such city/ });

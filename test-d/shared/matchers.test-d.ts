@@ -1,6 +1,7 @@
 // Every matcher is typed on `expect(…)`, under `.not`, `.resolves` and `.rejects`, and in its
 // asymmetric form; tool arguments are a deep partial of the zod schema. `runner-expect` is each
 // runner's own `expect` (see expect.ts beside each runner's tsconfig).
+import { Agent } from '@openai/agents';
 import { expect } from 'runner-expect';
 import { check, typed, type Equal, type IsAny } from './assert';
 import { billing, getWeather, ping, refund, result, toBilling } from './fixtures';
@@ -32,6 +33,9 @@ expect(result).toBeComplete();
 expect(result).toHaveCalledTool(getWeather, { city: 42 });
 // @ts-expect-error a key the schema does not have
 expect(result).toHaveCalledTool(getWeather, { country: 'JP' });
+// A tool from `agent.tools` has its parameters erased by the SDK's types: any record fits; pass the constant.
+const fromAgent = new Agent({ name: 'Weather', tools: [getWeather] }).tools[0]!;
+expect(result).toHaveCalledTool(fromAgent, { country: 'JP' });
 // @ts-expect-error a value outside the enum
 expect(result).toHaveCalledTool(getWeather, { unit: 'kelvin' });
 // @ts-expect-error a wrong type deep inside

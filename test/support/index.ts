@@ -3,7 +3,7 @@
  * module hands them out with Vitest's types (the kit's augmentation covers both runners).
  */
 import type * as Vitest from 'vitest';
-import { Agent, tool, type AgentOptions, type Model } from '@openai/agents';
+import { Agent, tool, type AgentOptions, type MCPServer, type Model } from '@openai/agents';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -196,4 +196,26 @@ export function withoutProvenance(text: string): string {
     delete conversation.provenance;
   }
   return `${JSON.stringify(cassette, null, 2)}\n`;
+}
+
+/**
+ * A bare MCP server (no kit double) offering tools of these names without parameters; `listed`
+ * counts its listings, so a spec can tell how often the SDK (or anything else) asked.
+ */
+export function plainMcpServer(name: string, toolNames: readonly string[], extra: Partial<MCPServer> = {}): MCPServer & { listed: number } {
+  const server = {
+    name,
+    cacheToolsList: false,
+    listed: 0,
+    connect: async () => {},
+    close: async () => {},
+    invalidateToolsCache: async () => {},
+    listTools: async () => {
+      server.listed += 1;
+      return toolNames.map((tool) => ({ name: tool, description: tool, inputSchema: { type: 'object' as const, properties: {}, required: [], additionalProperties: false } }));
+    },
+    callTool: async () => [{ type: 'text', text: 'A.' }],
+    ...extra,
+  };
+  return server;
 }

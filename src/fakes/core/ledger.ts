@@ -49,6 +49,8 @@ export class Ledger<View = unknown> {
   readonly #mismatches: MismatchError[] = [];
   /** What an unnamed double serves (`agent "Triage"`), so that messages say which of several it is. */
   readonly #serves: string[] = [];
+  /** The routes a provider installed the double for (`agents["Billing"]`): named until a run reaches it. */
+  readonly #routes: string[] = [];
 
   constructor(setup: LedgerSetup<View>) {
     this.kind = setup.kind;
@@ -64,13 +66,22 @@ export class Ledger<View = unknown> {
    */
   get label(): string {
     if (this.name !== undefined) return `${this.kind}(${JSON.stringify(this.name)})`;
-    if (this.#serves.length === 0) return `${this.kind}()`;
-    return `${this.kind}() for ${listed(this.#serves)}`;
+    if (this.#serves.length > 0) return `${this.kind}() for ${listed(this.#serves)}`;
+    if (this.#routes.length > 0) return `${this.kind}() for route ${listed(this.#routes)}`;
+    return `${this.kind}()`;
   }
 
-  /** Notes what the double serves: an agent that called it, or a route a provider gave it (`model "gpt-5"`). */
+  /** Notes what the double serves: an agent that called it (`agent "Triage"`). */
   serve(what: string): void {
     if (!this.#serves.includes(what)) this.#serves.push(what);
+  }
+
+  /**
+   * Notes a route a provider gave the double (`agents["Billing"]`, `models["gpt-5"]`), which names
+   * it while no run has reached it: a script left unplayed is otherwise a bare `model()`.
+   */
+  serveRoute(route: string): void {
+    if (!this.#routes.includes(route)) this.#routes.push(route);
   }
 
   /** Records a call, described now or when a report needs it; returns its zero-based index. */

@@ -6,6 +6,7 @@ import { currentAgentName } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { followRuns, isRunning } from './agentRuns';
 import { Double } from '../core/double';
+import { ledgerOf } from '../core/ledger';
 import { ANSWER, ROUTED, ROUTES, type RoutedNames, type RoutingProvider } from './routing';
 
 /**
@@ -52,6 +53,7 @@ export class ProviderDouble extends Double implements ModelProvider, RoutingProv
     const agents = routes.agents;
     const entries = agents === undefined ? [] : isMap(agents) ? [...agents.entries()] : Object.entries(agents);
     for (const [key, script] of entries) {
+      labelRoute(script, `agents[${JSON.stringify(typeof key === 'string' ? key : key.name)}]`);
       if (typeof key === 'string') {
         this.#byName.set(key, script);
       } else {
@@ -59,7 +61,10 @@ export class ProviderDouble extends Double implements ModelProvider, RoutingProv
         this.#byObject.set(key, script);
       }
     }
-    for (const [name, script] of Object.entries(routes.models ?? {})) this.#byModel.set(name, script);
+    for (const [name, script] of Object.entries(routes.models ?? {})) {
+      labelRoute(script, `models[${JSON.stringify(name)}]`);
+      this.#byModel.set(name, script);
+    }
   }
 
   /** Whether a route already answers this agent (object or name) or this model name. */
@@ -162,4 +167,9 @@ function joined(items: readonly string[]): string {
 function asker(agent: string | undefined, modelName: string): string {
   const model = modelName === '' ? 'the default model' : `model "${modelName}"`;
   return agent === undefined ? `an agent asking for ${model}` : `agent "${agent}" (${model})`;
+}
+
+/** A script of the kit's own is named by its route until a run reaches it; a model of the app's own is left alone. */
+function labelRoute(script: Model, route: string): void {
+  ledgerOf(script)?.serveRoute(route);
 }

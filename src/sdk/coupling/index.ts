@@ -13,7 +13,7 @@
  *   hosted tool calls.
  * - handoffs.ts: handoff tool names and transfer messages.
  * - realtime.ts: what a Realtime session sends on its own.
- * - mcp.ts: MCP tool names and hosted MCP items.
+ * - mcp.ts: MCP tool names and hosted MCP items; the tools a run lists from local MCP servers.
  * - sandbox.ts: what the sandbox capabilities send a session.
  * - tracing.ts: the trace provider's process listener, its global slot, the spans processors receive.
  * - version.ts: the installed SDK's version and the model a response names (cassette provenance).

@@ -47,3 +47,56 @@ export function hostedMcpServerLabel(tool: unknown): string | undefined {
   if (type !== 'hosted_tool' || providerData?.type !== 'mcp') return undefined;
   return typeof providerData.server_label === 'string' ? providerData.server_label : undefined;
 }
+
+// ── The tools a run lists from local MCP servers ─────────────────────────────────────────────────
+
+type McpToolsMethod = (...args: unknown[]) => Promise<readonly { name?: unknown }[]>;
+
+/** The agents being watched, and how many watchers each has: one wrapper per agent, however many runs. */
+const watchedAgents = new WeakMap<object, { watchers: Set<(names: string[]) => void>; restore: () => void }>();
+
+/**
+ * Hears the tools the SDK lists from an agent's local MCP servers, as the model is offered them
+ * (filters applied, prefixed names when `includeServerInToolNames`): each turn, the runner asks
+ * `agent.getAllTools()`, which asks `agent.getMcpTools()` (not public API) for them. The agent's
+ * method is wrapped on the instance, so nothing asks a server more than the run does. Returns the
+ * release; the last release restores the agent as it was. An agent without the method is left alone.
+ */
+export function onMcpToolsListed(agent: object, listener: (names: string[]) => void): () => void {
+  let watched = watchedAgents.get(agent);
+  if (watched === undefined) {
+    const target = agent as { getMcpTools?: unknown };
+    const original = target.getMcpTools;
+    if (typeof original !== 'function') return () => undefined;
+    const own = Object.getOwnPropertyDescriptor(agent, 'getMcpTools');
+    const watchers = new Set<(names: string[]) => void>();
+    const wrapped: McpToolsMethod = async function (this: unknown, ...args) {
+      const tools = await (original as McpToolsMethod).apply(this, args);
+      const names = Array.isArray(tools) ? tools.flatMap((tool) => (typeof tool?.name === 'string' ? [tool.name] : [])) : [];
+      for (const watcher of watchers) {
+        try {
+          watcher(names);
+        } catch {
+          // A watcher's trouble is not the run's.
+        }
+      }
+      return tools;
+    };
+    Object.defineProperty(agent, 'getMcpTools', { value: wrapped, configurable: true, writable: true, enumerable: false });
+    const restore = () => {
+      if (own === undefined) delete target.getMcpTools;
+      else Object.defineProperty(agent, 'getMcpTools', own);
+    };
+    watched = { watchers, restore };
+    watchedAgents.set(agent, watched);
+  }
+  const entry = watched;
+  const own = (names: string[]) => listener(names);
+  entry.watchers.add(own);
+  return () => {
+    entry.watchers.delete(own);
+    if (entry.watchers.size > 0 || watchedAgents.get(agent) !== entry) return;
+    watchedAgents.delete(agent);
+    entry.restore();
+  };
+}

@@ -52,6 +52,8 @@ function entries(file, runner) {
 /** A snapshot with the runners' own diff styles set aside (see the comment at the top). */
 function runnerStyle(text) {
   return text
+    // Colour follows each runner's setting (src/format/colour.ts); the words must agree without it.
+    .replace(/\u001b\[[0-9;]*m/g, '')
     .replace(/^([-+] (?:Expected|Received))  [-+] \d+$/gm, '$1')
     .replace(/^(\s*[-+ ]\s*(?:"[^"]*": )?)(?:Object|Array) ([{[])/gm, '$1$2')
     // Jest marks a string diff's final newline with "↵"; Vitest leaves the line empty.

@@ -1,4 +1,6 @@
+import { withoutColour } from '../format/colour';
 import { redactText } from '../format/secrets';
+import { currentRunner } from '../runner/coupling';
 import type { Matcher, MatcherResult, MatcherState } from './context';
 import { withRunnerUtils } from './matcherUtils';
 import { toBeComplete } from './toBeComplete';
@@ -64,7 +66,14 @@ function withUtils<M extends Record<string, Matcher<never[]>>>(record: M): M {
         const utils = this.utils;
         const result = withRunnerUtils(utils, () => matcher.call(this, received, ...args));
         // Every matcher's message goes through the kit's one redaction: no secret a run carried is printed.
-        return { pass: result.pass, message: () => redactText(withRunnerUtils(utils, () => result.message())) };
+        // Under Vitest, plain like Vitest's own matchers' text (format/colour.ts says why).
+        return {
+          pass: result.pass,
+          message: () => {
+            const text = redactText(withRunnerUtils(utils, () => result.message()));
+            return currentRunner() === 'vitest' ? withoutColour(text) : text;
+          },
+        };
       },
     }[name] as Matcher<never[]>;
   }

@@ -1,3 +1,4 @@
+import type { DoubleKind } from '../../vocabulary';
 import { Ledger, LEDGER, type LedgerSetup } from './ledger';
 
 /**
@@ -37,4 +38,9 @@ export abstract class Double<View = unknown> {
   protected get ledger(): Ledger<View> {
     return this.#ledger;
   }
+}
+
+/** What every double's ledger starts from: its kind, the user's name for it, and whether the after-each verification checks it. */
+export function identity(kind: DoubleKind, options: { name?: string; verify?: boolean }): Pick<LedgerSetup<unknown>, 'kind' | 'name' | 'verify'> {
+  return { kind, name: options.name, verify: options.verify !== false };
 }

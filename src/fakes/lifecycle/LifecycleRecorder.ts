@@ -1,7 +1,7 @@
 import { brief } from '../../format/brief';
 import { parseArguments } from '../../format/modelInput';
 import { numbered } from '../../format/numberedList';
-import { Double } from '../core/double';
+import { Double, identity } from '../core/double';
 import { endWithScope } from '../core/registry';
 
 /** One lifecycle event of an agent, in the order the SDK emitted it. */
@@ -56,9 +56,7 @@ export class LifecycleRecorder extends Double<LifecycleView> {
 
   constructor(sources: readonly LifecycleSource[], options: { name?: string; verify?: boolean } = {}) {
     super({
-      kind: 'lifecycle',
-      name: options.name,
-      verify: options.verify !== false,
+      ...identity('lifecycle', options),
       pending: () =>
         [...this.#open.values()].map((index) => {
           const event = this.#events[index] as LifecycleEvent;

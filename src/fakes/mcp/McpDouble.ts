@@ -17,6 +17,7 @@ import { mcpPrefixedToolName } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
 import { notePlannedFailure } from '../core/plannedFailures';
+import { identity } from '../core/double';
 import { ScriptedDouble } from '../core/scriptedDouble';
 import { McpCallLog, snapshot, type McpCallEntry as CallEntry, type McpMismatch } from './callLog';
 import {
@@ -93,9 +94,7 @@ export class McpDouble extends ScriptedDouble<PlannedMcpStep, OpenMcpStep, McpVi
 
   constructor(options: McpDoubleOptions, tools: ReadonlyMap<string, DeclaredMcpTool>) {
     super({
-      kind: 'mcp',
-      name: options.name,
-      verify: options.verify !== false,
+      ...identity('mcp', options),
       view: () => ({ label: this.label, calls: this.calls }),
     });
     this.name = options.name ?? 'mcp';

@@ -21,7 +21,7 @@ import { currentAgentName, handoffToolName, hostedToolNeeded, withoutInternal, t
 import type { DoubleOptions } from '../../vocabulary';
 import { DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
 import { injectFault } from '../core/faults';
-import { Double } from '../core/double';
+import { Double, identity } from '../core/double';
 import { isResponseDone, LiveTurns } from './liveTurns';
 import { unexpectedModelCall } from './unexpectedCall';
 import { tracedResponse, tracedStream } from './generationSpan';
@@ -72,9 +72,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
 
   constructor(options: ModelDoubleOptions = {}) {
     super({
-      kind: 'model',
-      name: options.name,
-      verify: options.verify !== false,
+      ...identity('model', options),
       pending: () => this.#plan.pending(),
       view: () => ({ label: this.label, requests: this.requests }),
     });

@@ -5,7 +5,7 @@ import { closest, listNames } from '../../format/closest';
 import { currentAgentName } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { followRuns, isRunning } from './agentRuns';
-import { Double } from '../core/double';
+import { Double, identity } from '../core/double';
 import { ledgerOf } from '../core/ledger';
 import { ANSWER, ROUTED, ROUTES, type RoutedNames, type RoutingProvider } from './routing';
 
@@ -44,7 +44,7 @@ export class ProviderDouble extends Double implements ModelProvider, RoutingProv
   readonly #byModel = new Map<string, Model>();
 
   constructor(routes: ProviderRoutes, options: DoubleOptions = {}) {
-    super({ kind: 'modelProvider', name: options.name, verify: options.verify !== false, pending: () => [] });
+    super({ ...identity('modelProvider', options), pending: () => [] });
     this.addRoutes(routes);
   }
 

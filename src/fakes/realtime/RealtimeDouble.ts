@@ -12,7 +12,7 @@ import { SettleTimeoutError } from '../../errors/SettleTimeoutError';
 import type { AudioFormat } from '../../format/audioFormat';
 import type { DoubleOptions } from '../../vocabulary';
 import { injectFault } from '../core/faults';
-import { Double } from '../core/double';
+import { Double, identity } from '../core/double';
 import { AudioProgress } from './audio';
 import { describeRealtimeCall, isLifecycle, type RealtimeCall, type RealtimeMethod } from './call';
 import { EventDelivery } from './delivery';
@@ -95,9 +95,7 @@ export class RealtimeDouble extends Double<RealtimeView> {
 
   constructor(options: RealtimeOptions = {}) {
     super({
-      kind: 'realtime',
-      name: options.name,
-      verify: options.verify !== false,
+      ...identity('realtime', options),
       pending: () => this.#plan.pendingIndexes().map((index) => ({ index, label: describePending(this.#plan, this.#audio, index) })),
       view: () => ({ rejections: this.#rejections() }),
     });

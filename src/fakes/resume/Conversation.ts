@@ -1,5 +1,5 @@
 import { brief } from '../../format/brief';
-import { Double } from '../core/double';
+import { Double, identity } from '../core/double';
 import { ledgerOf, type Ledger } from '../core/ledger';
 
 /** Where a paused-and-resumed conversation keeps its record on the results it returns. */
@@ -50,9 +50,7 @@ export class Conversation extends Double<ConversationView> {
 
   constructor(options: { name?: string; verify?: boolean }) {
     super({
-      kind: 'resume',
-      name: options.name,
-      verify: options.verify !== false,
+      ...identity('resume', options),
       pending: () => [],
       view: () => ({ label: this.label, decisions: [...this.#decisions], runs: [...this.#runs] }),
     });

@@ -7,6 +7,7 @@ import type { DoubleOptions } from '../../vocabulary';
 import { bounded, DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
 import { injectFault } from '../core/faults';
 import { notePlannedFailure } from '../core/plannedFailures';
+import { identity } from '../core/double';
 import { ScriptedDouble } from '../core/scriptedDouble';
 import { isUnplannedError } from '../core/predicate';
 import { responderThrew, responderTimedOut } from '../core/responderFindings';
@@ -91,9 +92,7 @@ export class SandboxDouble extends ScriptedDouble<PlannedSandboxStep, OpenStep, 
 
   constructor(options: SandboxDoubleOptions = {}) {
     super({
-      kind: 'sandbox',
-      name: options.name,
-      verify: options.verify !== false,
+      ...identity('sandbox', options),
       view: () => ({ label: this.label, calls: this.calls, writes: this.#workspace.writes }),
     });
     this.name = options.name;

@@ -13,89 +13,20 @@
 // the built package: `npm run build` first.
 //
 //   node bench/peers.mjs [rounds]        goal: cassette replay / model() <= 1.15
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Agent, OpenAIResponsesModel, run, setTracingDisabled, tool } from '@openai/agents';
-import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import nock from 'nock';
-import { OpenAI } from 'openai';
-import { z } from 'zod';
-import { cassette, model } from '../dist/index.js';
 import { median, ms, quantile, verdict } from './stats.mjs';
+import { weatherSides } from './weatherSides.mjs';
 
-setTracingDisabled(true);
 const rounds = Number(process.argv[2] ?? 2000);
 const warmup = Math.min(200, rounds);
-const ANSWER = 'It is sunny in Tokyo.';
 
-const getWeather = tool({
-  name: 'get_weather',
-  description: 'Current weather for a city',
-  parameters: z.object({ city: z.string() }),
-  execute: async ({ city }) => `It is sunny in ${city}.`,
-});
-
-const weatherAgent = (m) => new Agent({ name: 'Weather', model: m, tools: [getWeather] });
-
-async function workflow(m, name) {
-  const result = await run(weatherAgent(m), 'Weather in Tokyo?');
-  if (result.finalOutput !== ANSWER) throw new Error(`${name} workflow went wrong: ${JSON.stringify(result.finalOutput)}`);
-}
-
-// ── The Responses API, as both interceptors answer it ──────────────────────────────────────────
-const BASE = 'https://api.openai.test';
-let served = 0;
-/** The first request of a workflow gets the tool call; the one that carries its output, the answer. */
-function responseTo(body) {
-  served += 1;
-  const answered = Array.isArray(body.input) && body.input.some((item) => item.type === 'function_call_output');
-  const output = answered
-    ? [{ type: 'message', id: `msg_${served}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: ANSWER, annotations: [] }] }]
-    : [{ type: 'function_call', id: `fc_${served}`, call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Tokyo"}', status: 'completed' }];
-  return {
-    id: `resp_${served}`,
-    object: 'response',
-    created_at: 1_700_000_000,
-    status: 'completed',
-    model: body.model,
-    output,
-    usage: { input_tokens: 20, output_tokens: 5, total_tokens: 25, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
-  };
-}
-const responsesModel = () => new OpenAIResponsesModel(new OpenAI({ apiKey: 'sk-bench-not-a-key', baseURL: `${BASE}/v1`, maxRetries: 0 }), 'gpt-bench');
-
-const mswServer = setupServer(http.post(`${BASE}/v1/responses`, async ({ request }) => HttpResponse.json(responseTo(await request.json()))));
-nock.restore();
-nock(BASE).post('/v1/responses').reply(200, (_uri, body) => responseTo(body)).persist();
-nock.disableNetConnect();
-
-// ── The recording the cassette replays: the same workflow, recorded from model() ───────────────
-const dir = mkdtempSync(join(tmpdir(), 'agents-testkit-bench-'));
-const path = join(dir, 'weather.json');
-const recorder = cassette(path, { mode: 'record', model: model().calls(getWeather, { city: 'Tokyo' }).thenReplies(ANSWER), conversation: 'weather' });
-await workflow(recorder, 'recording');
-recorder.commit();
-
+const { sides, close } = await weatherSides();
 const variants = {
-  'model() script': { run: () => workflow(model().calls(getWeather, { city: 'Tokyo' }).thenReplies(ANSWER), 'model()') },
-  'SDK ScriptedModel': {
-    run: () => workflow(new ScriptedModel([[functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' })], [assistantMessage(ANSWER)]]), 'ScriptedModel'),
-  },
-  'cassette replay': { run: () => workflow(cassette(path, { conversation: 'weather' }), 'cassette') },
-  'msw + Responses model': {
-    before: () => mswServer.listen({ onUnhandledRequest: 'error' }),
-    run: () => workflow(responsesModel(), 'msw'),
-    after: () => mswServer.close(),
-  },
-  'nock + Responses model': {
-    before: () => nock.activate(),
-    run: () => workflow(responsesModel(), 'nock'),
-    after: () => nock.restore(),
-  },
+  'model() script': sides.model,
+  'SDK ScriptedModel': sides.scripted,
+  'cassette replay': sides.cassette,
+  'msw + Responses model': sides.msw,
+  'nock + Responses model': sides.nock,
 };
 const names = Object.keys(variants);
 
@@ -146,7 +77,5 @@ try {
   const replay = median(ratios['cassette replay']);
   verdict('cassette replay over model(), median of the per-round ratios', replay.toFixed(3), '<= 1.15', replay <= 1.15);
 } finally {
-  mswServer.close();
-  nock.restore();
-  rmSync(dir, { recursive: true, force: true });
+  close();
 }

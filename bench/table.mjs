@@ -10,68 +10,16 @@
 //
 //   node bench/table.mjs [rounds=15] [batch=100]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { Agent, OpenAIResponsesModel, run, setTracingDisabled, tool } from '@openai/agents';
-import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import nock from 'nock';
-import { OpenAI } from 'openai';
-import { z } from 'zod';
-import { cassette, model } from '../dist/index.js';
 import { median } from './stats.mjs';
+import { weatherSides } from './weatherSides.mjs';
 
-setTracingDisabled(true);
 const here = dirname(fileURLToPath(import.meta.url));
 const rounds = Math.max(15, Number(process.argv[2] ?? 15));
 const batch = Number(process.argv[3] ?? 100);
-const ANSWER = 'It is sunny in Tokyo.';
-const getWeather = tool({
-  name: 'get_weather',
-  description: 'Current weather for a city',
-  parameters: z.object({ city: z.string() }),
-  execute: async ({ city }) => `It is sunny in ${city}.`,
-});
-async function workflow(m) {
-  const result = await run(new Agent({ name: 'Weather', model: m, tools: [getWeather] }), 'Weather in Tokyo?');
-  if (result.finalOutput !== ANSWER) throw new Error(`workflow went wrong: ${JSON.stringify(result.finalOutput)}`);
-}
-
-// ── The HTTP stand-ins (as bench/peers.mjs) ─────────────────────────────────────────────────────
-const BASE = 'https://api.openai.test';
-let served = 0;
-function responseTo(body) {
-  served += 1;
-  const answered = Array.isArray(body.input) && body.input.some((item) => item.type === 'function_call_output');
-  const output = answered
-    ? [{ type: 'message', id: `msg_${served}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: ANSWER, annotations: [] }] }]
-    : [{ type: 'function_call', id: `fc_${served}`, call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Tokyo"}', status: 'completed' }];
-  const usage = { input_tokens: 20, output_tokens: 5, total_tokens: 25, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
-  return { id: `resp_${served}`, object: 'response', created_at: 1_700_000_000, status: 'completed', model: body.model, output, usage };
-}
-const responsesModel = () => new OpenAIResponsesModel(new OpenAI({ apiKey: 'sk-bench-not-a-key', baseURL: `${BASE}/v1`, maxRetries: 0 }), 'gpt-bench');
-const mswServer = setupServer(http.post(`${BASE}/v1/responses`, async ({ request }) => HttpResponse.json(responseTo(await request.json()))));
-nock.restore();
-nock(BASE).post('/v1/responses').reply(200, (_uri, body) => responseTo(body)).persist();
-nock.disableNetConnect();
-
-const dir = mkdtempSync(join(tmpdir(), 'agents-testkit-table-'));
-const path = join(dir, 'weather.json');
-const recorder = cassette(path, { mode: 'record', model: model().calls(getWeather, { city: 'Tokyo' }).thenReplies(ANSWER), conversation: 'weather' });
-await workflow(recorder);
-recorder.commit();
-
-const sides = {
-  model: { run: () => workflow(model().calls(getWeather, { city: 'Tokyo' }).thenReplies(ANSWER)) },
-  scripted: { run: () => workflow(new ScriptedModel([[functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' })], [assistantMessage(ANSWER)]])) },
-  cassette: { run: () => workflow(cassette(path, { conversation: 'weather' })) },
-  msw: { before: () => mswServer.listen({ onUnhandledRequest: 'error' }), run: () => workflow(responsesModel()), after: () => mswServer.close() },
-  nock: { before: () => nock.activate(), run: () => workflow(responsesModel()), after: () => nock.restore() },
-};
+const { sides, close } = await weatherSides();
 const names = Object.keys(sides);
 
 /** One batch of one side: its wall and CPU milliseconds. */
@@ -104,9 +52,7 @@ try {
     }
   }
 } finally {
-  mswServer.close();
-  nock.restore();
-  rmSync(dir, { recursive: true, force: true });
+  close();
 }
 const ratio = (kind, name) => median(ratios[kind][name]);
 // The per-round ratio model()/ScriptedModel, taken the right way up (the median of the inverses of the other side's ratios).

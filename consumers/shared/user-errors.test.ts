@@ -1,0 +1,41 @@
+import { Agent, run } from '@openai/agents';
+import { cassette, configure, ConfigureError, model, modelProvider } from 'agents-testkit';
+
+// What a user gets wrong, refused where it is written, with the fix, from the packed package.
+test('configure() refuses a misspelled setting, naming the one meant', () => {
+  expect(() => configure({ offlne: false } as never)).toThrow(ConfigureError);
+  expect(() => configure({ offlne: false } as never)).toThrow(/offline/);
+  expect(() => configure(null as never)).toThrow(ConfigureError);
+});
+
+test('cassette() refuses a URL that is not a file, with the fix', () => {
+  expect(() => cassette('https://example.com/weather.json')).toThrow(/not a URL/);
+});
+
+test('a route with an empty agent name is refused', () => {
+  expect(() => modelProvider({ agents: { '': model({ verify: false }).replies('Hi.') } })).toThrow();
+});
+
+test('a matcher given a run that was not awaited says so', () => {
+  const pending = run(new Agent({ name: 'Helper', model: model().replies('Hi.') }), 'Hello');
+  let message = '';
+  try {
+    expect(pending).toHaveCalledTool('refund');
+  } catch (error) {
+    message = (error as Error).message;
+  }
+  expect(message).toMatch(/not awaited/);
+  return pending;
+});
+
+test('a kit message reads as plain text under every runner, as the runners print their own', async () => {
+  const result = await run(new Agent({ name: 'Helper', model: model().replies('Hi.') }), 'Hello');
+  expect(() => expect(result).toHaveCalledTool('refund')).toThrow('refund');
+  let message = '';
+  try {
+    expect(result).toHaveCalledTool('refund');
+  } catch (error) {
+    message = (error as Error).message;
+  }
+  expect(message).not.toMatch(/\u001b\[/);
+});

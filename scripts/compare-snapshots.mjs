@@ -11,6 +11,7 @@
 //   node scripts/compare-snapshots.mjs [root…]      (default roots: test examples)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { strip } from './lib/specs.mjs';
 
 const RUNNERS = ['vitest', 'jest'];
 const roots = process.argv.length > 2 ? process.argv.slice(2) : ['test', 'examples'];
@@ -51,9 +52,8 @@ function entries(file, runner) {
 
 /** A snapshot with the runners' own diff styles set aside (see the comment at the top). */
 function runnerStyle(text) {
-  return text
-    // Colour follows each runner's setting (src/format/colour.ts); the words must agree without it.
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  // Colour follows each runner's setting (src/format/colour.ts); the words must agree without it.
+  return strip(text)
     .replace(/^([-+] (?:Expected|Received))  [-+] \d+$/gm, '$1')
     .replace(/^(\s*[-+ ]\s*(?:"[^"]*": )?)(?:Object|Array) ([{[])/gm, '$1$2')
     // Jest marks a string diff's final newline with "↵"; Vitest leaves the line empty.

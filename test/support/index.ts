@@ -11,6 +11,7 @@ import { SandboxAgent, type Capability } from '@openai/agents/sandbox';
 import { z } from 'zod';
 import { mark, takeCreated } from '../../src/fakes/core/registry';
 import { verify } from '../../src/setup/install';
+import { withoutColour } from '../../src/format/colour';
 
 interface RunnerGlobals {
   describe: typeof Vitest.describe;
@@ -30,11 +31,8 @@ export const { describe, test, it, expect, beforeEach, afterEach, beforeAll, aft
 // Jest 30 hands `jest` to each module rather than to globalThis; its workers carry JEST_WORKER_ID.
 export const runner: 'vitest' | 'jest' = process.env.JEST_WORKER_ID !== undefined ? 'jest' : 'vitest';
 
-const ANSI = /\u001b\[[0-9;]*m/g;
-
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI, '');
-}
+/** Text without ANSI colour codes: the kit's own `withoutColour`. */
+export const stripAnsi = withoutColour;
 
 /** Runs an assertion that must fail and returns its message without colors. */
 export function failureOf(assertion: () => unknown): string {

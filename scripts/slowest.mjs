@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The slowest spec files of the last `npm test` (or `node scripts/test.mjs vitest jest`), from
 // the runners' own reports in .test-results/: Vitest's per-file diagnostics
-// (scripts/lib/vitest-durations.mjs; setup, import and hooks included) and Jest's --json perfStats
-// (each suite's start to end). Where the time of the test runs goes, before making one faster.
+// (scripts/lib/vitest-durations.mjs; setup, import and hooks included) and Jest's --json report
+// (each suite's startTime to endTime). Where the time of the test runs goes, before making one faster.
 //
 //   node scripts/slowest.mjs [count]        (default 15)
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ if (existsSync(vitest)) for (const file of JSON.parse(readFileSync(vitest, 'utf8
 const jest = '.test-results/jest.json';
 if (existsSync(jest)) {
   for (const suite of JSON.parse(readFileSync(jest, 'utf8')).testResults) {
-    rows.push({ runner: 'jest', file: relative(process.cwd(), suite.name), ms: suite.perfStats.end - suite.perfStats.start });
+    rows.push({ runner: 'jest', file: relative(process.cwd(), suite.name), ms: suite.endTime - suite.startTime });
   }
 }
 if (rows.length === 0) throw new Error('no report in .test-results/: run `node scripts/test.mjs vitest jest` first');

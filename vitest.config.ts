@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { processStateSpecs } from './vitest.groups';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
@@ -23,6 +24,8 @@ export const shared = {
     join(dirname(testPath), '__snapshots__', 'vitest', `${basename(testPath)}${extension}`),
 };
 
+const exclude = [...configDefaults.exclude, ...processStateSpecs];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -31,9 +34,13 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on two cores, which then idles
     // while a spec waits on the child runner or loopback server it started. A worker per core.
     maxWorkers: availableParallelism(),
+    // Specs share one module graph per worker (`isolate: false`): a file does not re-import the SDK
+    // and the kit, which was most of Vitest's CPU time. The specs that change process-wide state keep
+    // a fresh worker per file. Jest runs every spec isolated, so each spec runs both ways.
     projects: [
-      { resolve: { alias }, test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'] } },
-      { resolve: { alias }, test: { ...shared, name: 'examples', include: ['examples/**/*.test.ts'] } },
+      { resolve: { alias }, test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'], exclude, isolate: false } },
+      { resolve: { alias }, test: { ...shared, name: 'examples', include: ['examples/**/*.test.ts'], exclude, isolate: false } },
+      { resolve: { alias }, test: { ...shared, name: 'process-state', include: processStateSpecs, isolate: true } },
     ],
   },
 });

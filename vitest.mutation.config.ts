@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { alias, shared } from './vitest.config';
+import { childProcessSpecs, processStateSpecs } from './vitest.groups';
 
 // The Vitest set-up Stryker runs (stryker.config.mjs), for `npm run mutation`. Stryker reruns the
 // specs that cover a mutant once per mutant, so the cost of loading a spec file dominates:
@@ -10,22 +11,9 @@ import { alias, shared } from './vitest.config';
 //   fresh worker per file, so that they cannot change what other specs see.
 // - The specs that run a test runner in a child process are left out: a child never sees the
 //   active mutant, so they cannot kill one.
-const childProcessSpecs = [
-  'test/setup-vitest.test.ts',
-  'test/setup-jest.test.ts',
-  'test/setup-per-file.test.ts',
-  'test/setup-filtered.test.ts',
-  'test/sandbox-guide.test.ts',
-  'test/realtime-fake-timers.test.ts',
-  'test/cassette-durability.test.ts',
-  'test/snapshotAgreement.test.ts',
-  'test/coverage-reporters.test.ts',
-  'test/coverage-examples.test.ts',
-];
 // Specs that read files Stryker's sandbox leaves out (stryker.config.mjs ignores consumers/).
 const outsideSandboxSpecs = ['test/readme-setup.test.ts'];
-const providerSpecs = ['test/provider.test.ts', 'test/offline-guard.test.ts', 'examples/model-provider.test.ts'];
-const exclude = [...configDefaults.exclude, ...childProcessSpecs, ...outsideSandboxSpecs, ...providerSpecs];
+const exclude = [...configDefaults.exclude, ...childProcessSpecs, ...outsideSandboxSpecs, ...processStateSpecs];
 
 export default defineConfig({
   resolve: { alias },
@@ -34,7 +22,7 @@ export default defineConfig({
     projects: [
       { resolve: { alias }, test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'], exclude, isolate: false } },
       { resolve: { alias }, test: { ...shared, name: 'examples', include: ['examples/**/*.test.ts'], exclude, isolate: false } },
-      { resolve: { alias }, test: { ...shared, name: 'provider', include: providerSpecs, isolate: true } },
+      { resolve: { alias }, test: { ...shared, name: 'provider', include: processStateSpecs, isolate: true } },
     ],
   },
 });

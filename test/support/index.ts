@@ -190,7 +190,7 @@ export async function warningsDuring(body: () => unknown): Promise<string[]> {
 export function withoutProvenance(text: string): string {
   const cassette = JSON.parse(text) as { conversations: Record<string, { provenance?: unknown }> };
   for (const conversation of Object.values(cassette.conversations)) {
-    expect(conversation.provenance).toEqual({ sdkVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), model: expect.any(String), recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), test: expect.any(String), file: expect.stringMatching(/^test\/[\w.-]+\.test\.ts$/) });
+    expect(conversation.provenance).toEqual({ sdkVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), model: expect.any(String), recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), test: expect.any(String), file: expect.stringMatching(/^(test|examples)\/[\w.-]+\.test\.ts$/) });
     delete conversation.provenance;
   }
   return `${JSON.stringify(cassette, null, 2)}\n`;

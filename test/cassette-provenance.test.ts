@@ -64,6 +64,8 @@ describe('cassette provenance', () => {
       model: 'gpt-stamped',
       recordedAt: expect.any(String),
       test: 'cassette provenance a commit stamps the conversation with the SDK version, the model the provider named, the time and the recording test',
+      // Relative to the project root, with / on every OS: `cassettes prune` compares it with the report's files.
+      file: 'test/cassette-provenance.test.ts',
     });
     expect(Date.parse(provenance!.recordedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(calls.map((call) => call.response.model)).toEqual(['gpt-stamped', 'gpt-stamped']);

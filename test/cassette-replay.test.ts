@@ -204,7 +204,7 @@ describe('missing and broken cassettes', () => {
     expect(thrownBy(() => cassette(''))).toMatchObject({ reason: 'invalid_path' });
     expect(thrownBy(() => cassette(FIXTURE, { mode: 'replay-all' as never }))).toMatchObject({
       reason: 'invalid_option',
-      message: 'cassette("test/fixtures/weather.json"): mode must be "replay", "record", "record-missing"; got the string "replay-all".',
+      message: 'cassette("test/fixtures/weather.json"): mode must be "replay", "record", "record-missing", "rerecord-drifted"; got the string "replay-all".',
     });
     expect(thrownBy(() => cassette(FIXTURE, { redact: { request: 'mask' as never } })).message).toContain('redact.request must be a function');
     expect(thrownBy(() => cassette(FIXTURE, { ignore: ['tools', 'instruction' as never] })).message).toContain(
@@ -255,7 +255,7 @@ describe('missing and broken cassettes', () => {
     process.env[CASSETTE_MODE_ENV] = 'recrod';
     try {
       expect(thrownBy(() => cassette(FIXTURE)).message).toBe(
-        `cassette("test/fixtures/weather.json"): ${CASSETTE_MODE_ENV} must be replay, record, record-missing or unset; got "recrod".`,
+        `cassette("test/fixtures/weather.json"): ${CASSETTE_MODE_ENV} must be replay, record, record-missing, rerecord-drifted or unset; got "recrod".`,
       );
     } finally {
       delete process.env[CASSETTE_MODE_ENV];

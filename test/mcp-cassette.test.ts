@@ -204,7 +204,7 @@ describe('mcpCassette(): what it says, recorded from a scripted server', () => {
       process.env.AGENTS_TESTKIT_CASSETTE_MODE = 'live';
       expect(thrownBy(() => mcpCassette(file))).toMatchObject({
         reason: 'invalid_option',
-        message: `mcpCassette(${JSON.stringify(file)}): AGENTS_TESTKIT_CASSETTE_MODE must be replay, record, record-missing or unset; got "live".`,
+        message: `mcpCassette(${JSON.stringify(file)}): AGENTS_TESTKIT_CASSETTE_MODE must be replay, record, record-missing, rerecord-drifted or unset; got "live".`,
       });
       expect(mcpCassette(file, { mode: 'replay', verify: false }).name).toBe('files');
       process.env.AGENTS_TESTKIT_CASSETTE_MODE = 'record';
@@ -239,7 +239,7 @@ describe('mcpCassette(): what it says, recorded from a scripted server', () => {
     });
     expect(thrownBy(() => mcpCassette(5 as never))).toMatchObject({ reason: 'invalid_path', message: 'mcpCassette(5): expected the path of a recording; got number 5.' });
     expect(thrownBy(() => mcpCassette('  '))).toMatchObject({ reason: 'invalid_path', message: 'mcpCassette("  "): expected the path of a recording; got the string "  ".' });
-    expect(thrownBy(() => mcpCassette(missing, { mode: 'live' as never })).message).toBe(`mcpCassette(${JSON.stringify(missing)}): mode must be "replay", "record", "record-missing"; got the string "live".`);
+    expect(thrownBy(() => mcpCassette(missing, { mode: 'live' as never })).message).toBe(`mcpCassette(${JSON.stringify(missing)}): mode must be "replay", "record", "record-missing", "rerecord-drifted"; got the string "live".`);
     for (const [filter, shown] of [['x', 'the string "x"'], [null, 'null']] as const) {
       expect(thrownBy(() => mcpCassette(missing, { toolFilter: filter as never }))).toMatchObject({
         reason: 'invalid_option',

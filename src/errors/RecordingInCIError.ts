@@ -1,5 +1,8 @@
 import { ScriptError } from './ScriptError';
 
+/** The modes that may record: what a refusal in CI names. */
+export type RecordingMode = 'record' | 'record-missing' | 'rerecord-drifted';
+
 /**
  * A recording double (`cassette()`, `mcpCassette()`) would have recorded under CI, where nothing is
  * recorded unless the job opts in (`AGENTS_TESTKIT_RECORD_IN_CI`). Thrown where the double is
@@ -13,11 +16,11 @@ export class RecordingInCIError extends ScriptError {
   /** The full name of the test that made the double; `undefined` outside a test. */
   readonly test: string | undefined;
   /** The mode that would have recorded. */
-  readonly mode: 'record' | 'record-missing';
+  readonly mode: RecordingMode;
   /** The shell command that records it on a developer machine. */
   readonly command: string;
 
-  constructor(options: { double: string; message: string; file: string; conversation: string; test: string | undefined; mode: 'record' | 'record-missing'; command: string }) {
+  constructor(options: { double: string; message: string; file: string; conversation: string; test: string | undefined; mode: RecordingMode; command: string }) {
     super({ reason: 'recording_in_ci', message: options.message, double: options.double });
     this.name = 'RecordingInCIError';
     this.file = options.file;

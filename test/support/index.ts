@@ -185,12 +185,12 @@ export async function warningsDuring(body: () => unknown): Promise<string[]> {
 
 /**
  * A recorded file's text without its conversations' provenance (it holds the time of the
- * recording), after checking each one names this SDK, the loopback server's model and a time.
+ * recording), after checking each one names this SDK, the loopback server's model, a time, and the test and its file.
  */
 export function withoutProvenance(text: string): string {
   const cassette = JSON.parse(text) as { conversations: Record<string, { provenance?: unknown }> };
   for (const conversation of Object.values(cassette.conversations)) {
-    expect(conversation.provenance).toEqual({ sdkVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), model: expect.any(String), recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), test: expect.any(String) });
+    expect(conversation.provenance).toEqual({ sdkVersion: expect.stringMatching(/^\d+\.\d+\.\d+/), model: expect.any(String), recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), test: expect.any(String), file: expect.stringMatching(/^(test|examples)\/[\w.-]+\.test\.ts$/) });
     delete conversation.provenance;
   }
   return `${JSON.stringify(cassette, null, 2)}\n`;

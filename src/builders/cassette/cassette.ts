@@ -4,7 +4,7 @@ import { loadCassette } from '../../fakes/cassette/store';
 import { currentTest } from '../../runner/coupling';
 import { recordingOnline } from '../../fakes/offline/networkGuard';
 import { allowingRealModels } from '../../fakes/offline/offlineGuard';
-import { CassetteModel, recordHint, type CassetteRedaction, type CassetteSetup } from '../../fakes/cassette/CassetteModel';
+import { CassetteModel, recordHint, type CassetteRedaction } from '../../fakes/cassette/CassetteModel';
 import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';
 import { conversationOption, keptElsewhere, missingConversation, playOf, recordingStart, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode, type Refusal } from './recordingPlan';
@@ -51,7 +51,9 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
   const loaded = loadCassette(absolute);
   const conversations = loaded.state === 'ok' ? loaded.cassette.conversations : {};
   const play = playOf(mode, loaded.state === 'ok' ? conversations : undefined, wanted);
-  if (play === 'record') {
+  // rerecord-drifted replays a conversation the file holds, and records it again if it drifts: it is checked as a recording.
+  let rerecord: (() => Promise<Model>) | undefined;
+  if (play === 'record' || mode === 'rerecord-drifted') {
     const unreadable = loaded.state === 'invalid' ? loaded.problem : undefined;
     const held = loaded.state === 'ok' ? conversations : undefined;
     refuseRecordingInCI({ label, path: absolute, mode: mode as CIRecording['mode'], conversation: wanted, explicit: explicit !== undefined, test, held, unreadable, verify: common.verify });
@@ -66,8 +68,9 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
     refuseUnrecordable(absolute, mode, unreadable, fail);
     const real = realModelOf(options.model, fail);
     // Recording is the kit reaching the real model for the test: configure({ offline: 'strict' }) lets its calls through.
-    const setup: CassetteSetup = { ...common, conversation: wanted, play: 'record', realModel: async () => recordingOnline(await real()) };
-    return new CassetteModel(setup);
+    const realModel = async (): Promise<Model> => recordingOnline(await real());
+    if (play === 'record') return new CassetteModel({ ...common, conversation: wanted, play: 'record', realModel });
+    rerecord = realModel;
   }
 
   if (loaded.state === 'missing') {
@@ -86,7 +89,7 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
     throw fail('missing_conversation', problem);
   }
   noteSdkMinor(absolute, shownPath, conversations[found]);
-  return new CassetteModel({ ...common, conversation: found, play: 'replay', calls: conversations[found]!.calls });
+  return new CassetteModel({ ...common, conversation: found, play: 'replay', calls: conversations[found]!.calls, ...(rerecord === undefined ? {} : { rerecord }) });
 }
 
 function redactionOf(option: unknown, fail: Refusal): CassetteRedaction {

@@ -1,6 +1,7 @@
 /**
  * CI never records. Under a CI service (the `CI` environment variable, which they set), a recording
- * double that would record (`record`, or `record-missing` without this test's conversation) is
+ * double that would record (`record`, `record-missing` without this test's conversation, or
+ * `rerecord-drifted`, which records whatever drifts) is
  * refused where it is made, before any real model or server is asked, naming the command that
  * records it on a developer machine. A job that records on purpose opts in with
  * `AGENTS_TESTKIT_RECORD_IN_CI=1`. Polly's and VCR's CI modes work the same way.
@@ -11,6 +12,7 @@ import { CASSETTE_MODE_ENV } from '../../fakes/cassette/CassetteModel';
 import { track, type Verifiable } from '../../fakes/core/registry';
 import { currentRunner, currentTestFile, type CurrentTest } from '../../runner/coupling';
 import type { DoubleReport } from '../../vocabulary';
+import type { RecordingMode } from '../../errors/RecordingInCIError';
 
 /** The environment variable a CI job sets to let recording doubles record. */
 export const RECORD_IN_CI_ENV = 'AGENTS_TESTKIT_RECORD_IN_CI';
@@ -26,7 +28,7 @@ export interface CIRecording {
   label: string;
   /** The absolute path of the file. */
   path: string;
-  mode: 'record' | 'record-missing';
+  mode: RecordingMode;
   conversation: string;
   /** Whether `{ conversation }` named it (else it is the test's own). */
   explicit: boolean;
@@ -56,7 +58,9 @@ export function refuseRecordingInCI(recording: CIRecording): void {
       : held === undefined
         ? `into ${path}, which does not exist`
         : Object.hasOwn(held, conversation)
-          ? `into ${path} again`
+          ? mode === 'rerecord-drifted'
+            ? `into ${path} again if its replay drifts`
+            : `into ${path} again`
           : `into ${path}, which does not hold it`;
   const error = new RecordingInCIError({
     double: label,

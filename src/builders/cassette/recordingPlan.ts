@@ -18,11 +18,13 @@ import { cassetteFile, notAFile } from './path';
 /**
  * `replay` (the default) answers from the file; `record` calls the real model or server and writes
  * the test's conversation into the file once the test passes; `record-missing` records only when
- * the file holds no conversation of this test (or no file is there), and replays otherwise.
+ * the file holds no conversation of this test (or no file is there), and replays otherwise;
+ * `rerecord-drifted` is `record-missing` whose `cassette()` replay, from its first drifted call,
+ * asks the real model and records the conversation again (src/fakes/cassette/CassetteModel.ts).
  */
-export type CassetteMode = 'replay' | 'record' | 'record-missing';
+export type CassetteMode = 'replay' | 'record' | 'record-missing' | 'rerecord-drifted';
 
-const MODES: readonly CassetteMode[] = ['replay', 'record', 'record-missing'];
+const MODES: readonly CassetteMode[] = ['replay', 'record', 'record-missing', 'rerecord-drifted'];
 
 export type Refusal = (reason: ScriptErrorReason, problem: string) => ScriptError;
 
@@ -125,12 +127,12 @@ export function missingConversation<C>(
 }
 
 /**
- * Whether a double records or replays. `record-missing` records this test's own conversation when
- * the file lacks it (`held` is `undefined` when there is no readable file): another test's never
+ * Whether a double records or replays. `record-missing` (and `rerecord-drifted`) records this
+ * test's own conversation when the file lacks it (`held` is `undefined` when there is no readable file): another test's never
  * stands in for it.
  */
 export function playOf(mode: CassetteMode, held: Readonly<Record<string, unknown>> | undefined, wanted: string): 'record' | 'replay' {
-  if (mode !== 'record-missing') return mode;
+  if (mode === 'replay' || mode === 'record') return mode;
   return held !== undefined && Object.hasOwn(held, wanted) ? 'replay' : 'record';
 }
 

@@ -11,11 +11,12 @@ export const CASSETTES_USAGE = `Usage: agents-testkit cassettes check <dir|fileâ
 
 Cassettes at scale, for CI. Directories are read for *.json recordings (cassette() and mcpCassette() files).
   check    fails (exit 1) on an invalid file, a leftover partial, lock or temporary file, or a conversation
-           that belongs to no test of the report
-  prune    removes the conversations check calls orphaned; --dry-run lists them (exit 1 when there are some)
+           that belongs to no test of the report though the report shows its test file ran
+  prune    removes the conversations check calls orphaned; --dry-run lists them (exit 1 when there are some).
+           A conversation whose test file the report does not show running is kept and listed as unknown
   status   each file's conversations: calls, when recorded, with which @openai/agents version and model
-  --report the runner's JSON report of the whole suite (repeatable): vitest run --reporter=json --outputFile=report.json,
-           or jest --json --outputFile=report.json
+  --report the runner's JSON report (repeatable, e.g. one per shard): vitest run --reporter=json --outputFile=report.json,
+           or jest --json --outputFile=report.json; run the command from the project root
   --json   prints the result as JSON on stdout
 Exit codes: 0 ok, 1 findings, 2 bad usage or an unreadable report.
 `;

@@ -2,20 +2,25 @@
  * The tests a run declared, read from the runners' JSON reports (Vitest `--reporter=json`, Jest
  * `--json`): both write `testResults[].assertionResults[]` with `ancestorTitles` and `title`, which
  * joined by single spaces are the name a test's conversation is recorded under
- * (src/runner/coupling.ts `currentTest()`).
+ * (src/runner/coupling.ts `currentTest()`); and the test files that ran, `testResults[].name`.
+ *
+ * A file counts as run only when one of its tests passed or failed: a file that failed to load
+ * (no tests), or whose every test was skipped or filtered out (`-t`), may have tests the report
+ * does not list, so it proves nothing about the conversations its tests recorded.
  */
 import { readFileSync } from 'node:fs';
+import { projectPath } from '../../fakes/cassette/provenance';
 
 export interface ReportTests {
   /** Every test's full name, skipped and todo tests included: they exist. */
   names: Set<string>;
-  /** Test files the report says failed before declaring any test: their tests are unknown. */
-  unloaded: string[];
+  /** The test files that ran (a test of theirs passed or failed), as provenance names them (relative, `/`). */
+  ran: Set<string>;
 }
 
 /** Reads the reports (their union); a problem with one is thrown as an `Error` naming the file. */
 export function readReports(paths: readonly string[]): ReportTests {
-  const tests: ReportTests = { names: new Set(), unloaded: [] };
+  const tests: ReportTests = { names: new Set(), ran: new Set() };
   for (const path of paths) readReport(path, tests);
   return tests;
 }
@@ -34,7 +39,7 @@ function readReport(path: string, into: ReportTests): void {
   let count = 0;
   for (const file of files as Array<Record<string, unknown>>) {
     const results = Array.isArray(file?.assertionResults) ? (file.assertionResults as Array<Record<string, unknown>>) : [];
-    if (results.length === 0 && file?.status === 'failed') into.unloaded.push(String(file.name ?? '(unnamed test file)'));
+    if (typeof file?.name === 'string' && results.some((result) => result?.status === 'passed' || result?.status === 'failed')) into.ran.add(projectPath(file.name));
     for (const result of results) {
       const name = fullNameOf(result);
       if (name !== undefined) {

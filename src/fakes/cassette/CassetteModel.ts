@@ -38,7 +38,15 @@ export type CassetteSetup = {
   redact: CassetteRedaction;
   ignore: readonly RequestField[];
   verify: boolean;
-} & ({ play: 'replay'; calls: readonly CassetteCall[] } | { play: 'record'; realModel: () => Promise<Model> });
+} & (
+  | {
+      play: 'replay';
+      calls: readonly CassetteCall[];
+      /** Mode `rerecord-drifted`: the real model that answers from the first drifted call on, the conversation then recorded again. */
+      rerecord?: () => Promise<Model>;
+    }
+  | { play: 'record'; realModel: () => Promise<Model> }
+);
 
 interface CallRecord {
   streamed: boolean;
@@ -97,13 +105,13 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    if (this.mode === 'record') return this.#recordResponse(request);
+    if (this.mode === 'record' || this.#driftsIntoRecording(request)) return this.#recordResponse(request);
     this.#prepare(request, false);
     return this.#inner.getResponse(request);
   }
 
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
-    if (this.mode === 'record') return this.#recordStream(request);
+    if (this.mode === 'record' || this.#driftsIntoRecording(request)) return this.#recordStream(request);
     this.#prepare(request, true);
     return this.#inner.getStreamedResponse(request);
   }
@@ -127,9 +135,7 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
     const stepIndex = this.#used;
     this.#used += 1;
     record.outcome = () => `recorded call ${numbered(stepIndex, describeCall(recorded))}`;
-    // Most requests match their recording: checked first without building the recorded form.
-    const matches = this.#setup.redact.request === undefined && matchesRecording(recorded.request, request, this.#setup.ignore);
-    const changes = matches ? [] : requestChanges(recorded.request, this.#normalize(request), this.#setup.ignore);
+    const changes = this.#changes(recorded, request);
     if (changes.length > 0) {
       const error = this.ledger.mismatch({
         kind: 'request_drift',
@@ -145,6 +151,29 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
       return;
     }
     this.#inner.enqueue(replayStep(recorded, streamed));
+  }
+
+  /** How the request differs from its recording (none when it matches). */
+  #changes(recorded: CassetteCall, request: ModelRequest): ReturnType<typeof requestChanges> {
+    // Most requests match their recording: checked first without building the recorded form.
+    const matches = this.#setup.redact.request === undefined && matchesRecording(recorded.request, request, this.#setup.ignore);
+    return matches ? [] : requestChanges(recorded.request, this.#normalize(request), this.#setup.ignore);
+  }
+
+  /**
+   * Mode `rerecord-drifted`: whether this call drifted from the recording (its request changed, or
+   * the recording has no call left), in which case the cassette records from here on. The calls
+   * replayed so far stay as they were recorded (their requests matched); the recorded calls from
+   * here on are dropped, and the real model's take their place. The whole conversation is then
+   * committed when the test passes, with new provenance, as a recording is.
+   */
+  #driftsIntoRecording(request: ModelRequest): boolean {
+    if (this.#setup.play !== 'replay' || this.#setup.rerecord === undefined || request.signal?.aborted) return false;
+    const recorded = this.#calls[this.#used];
+    if (recorded !== undefined && this.#changes(recorded, request).length === 0) return false;
+    this.#calls.length = this.#used;
+    this.recordFromHere();
+    return true;
   }
 
   /** Records a call in the ledger, described by its outcome when a report reads it. */
@@ -171,8 +200,9 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
   }
 
   #realModel(): Promise<Model> {
-    if (this.#setup.play !== 'record') throw new Error('unreachable: a replaying cassette has no real model');
-    this.#real ??= this.#setup.realModel();
+    const real = this.#setup.play === 'record' ? this.#setup.realModel : this.#setup.rerecord;
+    if (real === undefined) throw new Error('unreachable: a replaying cassette has no real model');
+    this.#real ??= real();
     return this.#real;
   }
 

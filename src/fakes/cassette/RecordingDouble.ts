@@ -37,8 +37,7 @@ export interface RecordingPlace<C> {
 export abstract class RecordingDouble<C, View = unknown> extends Double<View> {
   /** The absolute path of the file. */
   readonly path: string;
-  /** Whether this double replays or records (record-missing settles on one when it is created). */
-  readonly mode: CassettePlay;
+  #play: CassettePlay;
   /** The conversation of the file it replays or records: one per test, named after the test unless `{ conversation }` names it. */
   readonly conversation: string;
   readonly #recorder: Recorder<C>;
@@ -48,7 +47,7 @@ export abstract class RecordingDouble<C, View = unknown> extends Double<View> {
   protected constructor(ledger: LedgerSetup<View> & { kind: 'cassette' | 'mcpCassette' }, place: RecordingPlace<C>) {
     super(ledger);
     this.path = place.path;
-    this.mode = place.play;
+    this.#play = place.play;
     this.conversation = place.conversation;
     this.#shownPath = place.shownPath;
     this.#openWork = place.openWork;
@@ -65,6 +64,19 @@ export abstract class RecordingDouble<C, View = unknown> extends Double<View> {
       recording: place.recording,
       unfinished: () => this.unfinished(),
     };
+  }
+
+  /**
+   * Whether this double replays or records (record-missing settles on one when it is created; a
+   * rerecord-drifted replay turns to recording at its first drifted call).
+   */
+  get mode(): CassettePlay {
+    return this.#play;
+  }
+
+  /** A replay that drifted records from here on (mode `rerecord-drifted`): it claims, keeps and commits like a recording. */
+  protected recordFromHere(): void {
+    this.#play = 'record';
   }
 
   /**

@@ -1,10 +1,11 @@
 /**
  * Where a recorded conversation came from: the SDK version and model that made it, when, and the
- * test that recorded it. Written beside the conversation's calls when it is committed
- * (recordings.ts); files recorded before it existed have none and load as before. The
- * `cassettes` commands read it (`status` prints it, `check`/`prune` use `test`), and a replay
- * under another SDK minor notes it, once per file.
+ * test (and test file) that recorded it. Written beside the conversation's calls when it is
+ * committed (recordings.ts); files recorded before it existed have none and load as before. The
+ * `cassettes` commands read it (`status` prints it, `check`/`prune` use `test` and `file`), and a
+ * replay under another SDK minor notes it, once per file.
  */
+import { isAbsolute, relative, sep } from 'node:path';
 import { redactText } from '../../format/secrets';
 import { sdkVersion } from '../../sdk/coupling';
 
@@ -17,30 +18,48 @@ export interface Provenance {
   recordedAt: string;
   /** The full name of the test that recorded it; absent outside a test. */
   test?: string;
+  /**
+   * The test file that recorded it, relative to the working directory (the project root under
+   * both runners) with `/` separators: `cassettes prune` removes a conversation only when the
+   * report shows this file ran without its test. Absent outside a test and in older files.
+   */
+  file?: string;
 }
 
 /** A conversation's provenance, or `undefined` for one recorded before provenance (or a malformed one). */
 export function provenanceOf(conversation: unknown): Provenance | undefined {
   const found = typeof conversation === 'object' && conversation !== null ? (conversation as { provenance?: unknown }).provenance : undefined;
   if (typeof found !== 'object' || found === null) return undefined;
-  const { sdkVersion: version, model, recordedAt, test } = found as Record<string, unknown>;
+  const { sdkVersion: version, model, recordedAt, test, file } = found as Record<string, unknown>;
   if (typeof recordedAt !== 'string') return undefined;
   return {
     ...(typeof version === 'string' ? { sdkVersion: version } : {}),
     ...(typeof model === 'string' ? { model } : {}),
     recordedAt,
     ...(typeof test === 'string' ? { test } : {}),
+    ...(typeof file === 'string' ? { file } : {}),
   };
 }
 
 /** The problem with a conversation's `provenance` field, for the file checks; `undefined` when absent or well formed. */
 export function provenanceProblem(conversation: Record<string, unknown>): string | undefined {
   if (conversation.provenance === undefined) return undefined;
-  return provenanceOf(conversation) === undefined ? 'expected an object with "recordedAt" (and optionally "sdkVersion", "model", "test")' : undefined;
+  return provenanceOf(conversation) === undefined ? 'expected an object with "recordedAt" (and optionally "sdkVersion", "model", "test", "file")' : undefined;
 }
 
-/** The conversation with its provenance first: the SDK of this run, the models it names, now. */
-export function stamped<C>(conversation: C, test: string | undefined, models: readonly string[]): C {
+/**
+ * A test file's path as provenance keeps it, and as `cassettes` compares the report's files with
+ * it: relative to the working directory, with `/` separators (the same on every OS).
+ */
+export function projectPath(file: string, cwd: string = process.cwd()): string {
+  const fromCwd = relative(cwd, file);
+  // A file outside the working directory keeps its absolute path: `../..` would depend on where the command runs.
+  const path = isAbsolute(file) && (fromCwd === '' || fromCwd.startsWith('..') || isAbsolute(fromCwd)) ? file : isAbsolute(file) ? fromCwd : file;
+  return path.split(sep).join('/');
+}
+
+/** The conversation with its provenance first: the SDK of this run, the models it names, now, the recording test and its file. */
+export function stamped<C>(conversation: C, test: string | undefined, models: readonly string[], testFile?: string): C {
   const { provenance: _old, ...rest } = conversation as C & { provenance?: unknown };
   const version = sdkVersion();
   const model = [...new Set(models)].join(', ');
@@ -49,6 +68,7 @@ export function stamped<C>(conversation: C, test: string | undefined, models: re
     ...(model === '' ? {} : { model }),
     recordedAt: new Date().toISOString(),
     ...(test === undefined ? {} : { test }),
+    ...(test === undefined || testFile === undefined ? {} : { file: projectPath(testFile) }),
   };
   return { provenance, ...rest } as C;
 }

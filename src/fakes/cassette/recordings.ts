@@ -222,7 +222,7 @@ export function commitNow(recorder: Recorder): void {
 export function commit(recorder: Recorder): void {
   const recording = recorder.recording();
   // Nothing answered (every real call failed): there is nothing to replay, and nothing to replace.
-  if (recorder.format.kept(recording) !== undefined) writeConversation(recorder, stamped(recording, recorder.test, recorder.format.models?.(recording) ?? []));
+  if (recorder.format.kept(recording) !== undefined) writeConversation(recorder, stamped(recording, recorder.test, recorder.format.models?.(recording) ?? [], recorder.testFile));
   dropFromPartial(recorder);
   release(recorder);
 }

@@ -1,8 +1,15 @@
 #!/usr/bin/env node
-// Runs every check of the project in order and ends with one line: "N passed, N failed".
+// Runs every check of the project and ends with one line: "N passed, N failed".
 // Test runners count their tests; every other check (build, type checks, package checks) counts as one.
-import { spawn, spawnSync } from 'node:child_process';
+//
+// The checks that only read files and compute (the build, the type checks, the architecture and
+// documentation checks) run side by side first, a core each; what each printed is shown whole when
+// it ends. The runs whose specs wait on timers, child runners and loopback servers (Vitest, Jest,
+// the consumers, the matrix) then run one after the other, printing as they go, so that no spec
+// shares the machine with another step's load.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const results = '.test-results';
@@ -10,49 +17,71 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
 const only = process.argv.slice(2);
-const totals = { passed: 0, failed: 0 };
-const summary = [];
+const wanted = (name) => only.length === 0 || only.includes(name);
 
-function sh(command, env = {}) {
-  console.log(`\n$ ${command}`);
-  const outcome = spawnSync(command, { shell: true, stdio: 'inherit', env: { ...process.env, ...env } });
-  return outcome.status === 0;
+/**
+ * Where a step writes: straight to the terminal (`buffer` undefined), or into a buffer printed
+ * when the step ends. `outcomes` are its checks, `[name, passed, failed]`, in the order it made them.
+ */
+function sink(buffered) {
+  const out = { buffer: buffered ? [] : undefined, outcomes: [] };
+  out.log = (text) => (out.buffer ? out.buffer.push(`${text}\n`) : console.log(text));
+  return out;
 }
 
-function record(name, passed, failed) {
-  totals.passed += passed;
-  totals.failed += failed;
-  summary.push(`${failed === 0 ? 'ok  ' : 'FAIL'} ${name}: ${passed} passed, ${failed} failed`);
+/** Runs a shell command; resolves with whether it exited 0. */
+function sh(out, command, env = {}) {
+  out.log(`\n$ ${command}`);
+  const child = spawn(command, { shell: true, stdio: out.buffer ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+  if (out.buffer) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => out.buffer.push(chunk));
+  return new Promise((resolve) => child.on('close', (status) => resolve(status === 0)));
 }
 
-function check(name, command, env) {
-  const ok = sh(command, env);
-  record(name, ok ? 1 : 0, ok ? 0 : 1);
+const record = (out, name, passed, failed) => out.outcomes.push([name, passed, failed]);
+
+async function check(out, name, command, env) {
+  const ok = await sh(out, command, env);
+  record(out, name, ok ? 1 : 0, ok ? 0 : 1);
   return ok;
 }
 
 /** Reads a Vitest or Jest JSON report; a run that wrote none counts as one failure. */
-function runner(name, command, report, env) {
-  const ok = sh(command, env);
-  if (!existsSync(report)) {
-    record(name, 0, 1);
-    return;
-  }
+async function runner(out, name, command, report, env) {
+  const ok = await sh(out, command, env);
+  if (!existsSync(report)) return record(out, name, 0, 1);
   const json = JSON.parse(readFileSync(report, 'utf8'));
   const passed = json.numPassedTests ?? 0;
   // Suites that failed to load hold no test results; count each as a failure.
   const failed = (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0);
-  record(name, passed, failed === 0 && !ok ? 1 : failed);
+  record(out, name, passed, failed === 0 && !ok ? 1 : failed);
 }
 
-const steps = {
-  build: () => check('build', 'npx tsup'),
-  cli: () => check('the agents-testkit command runs from the build', 'node dist/cli.js codegen test/fixtures/weather.json && node dist/cli.js cassettes status test/fixtures/weather.json test/fixtures/weather-v1.json'),
+/** Side by side, a core each: they compute, and no spec of theirs waits on a timer. */
+const together = {
+  build: (out) => check(out, 'build', 'npx tsup'),
   // docs/ARCHITECTURE.md's rules a script can hold: no import cycle in src/, no file over 400 lines.
-  architecture: () => check('no import cycle, no src file over 400 lines', 'node scripts/architecture.mjs'),
-  typecheck: () => check('typecheck', 'npx tsc -p tsconfig.json --noEmit && npx tsc -p tsconfig.examples.json --noEmit'),
-  vitest: () =>
+  architecture: (out) => check(out, 'no import cycle, no src file over 400 lines', 'node scripts/architecture.mjs'),
+  typecheck: (out) => check(out, 'typecheck', 'npx tsc -p tsconfig.json --noEmit && npx tsc -p tsconfig.examples.json --noEmit'),
+  // Every relative link, #anchor and repository URL of README, CONTRIBUTING, CHANGELOG and docs/
+  // resolves (no network); TypeDoc reads the TSDoc of every entry point and fails on a broken
+  // {@link} or any other warning, writing nothing (`npm run docs` writes docs/api). Its
+  // notExported warnings (types the public API names but does not export) are listed by
+  // `npm run docs`, not failed on: exporting them is a change to the public API.
+  docs: async (out) => {
+    await check(out, 'documentation links resolve', 'node scripts/links.mjs');
+    await check(out, 'TypeDoc builds the API reference without warnings', 'npx typedoc --emit none --treatWarningsAsErrors --validation.notExported false');
+  },
+  types: async (out) => {
+    for (const tsconfig of ['vitest', 'jest', 'jest-globals']) await check(out, `types ${tsconfig}`, `npx tsc -p test-d/${tsconfig}/tsconfig.json`);
+  },
+};
+
+/** One after the other, after the ones above. */
+const inTurn = {
+  cli: (out) => check(out, 'the agents-testkit command runs from the build', 'node dist/cli.js codegen test/fixtures/weather.json && node dist/cli.js cassettes status test/fixtures/weather.json test/fixtures/weather-v1.json'),
+  vitest: (out) =>
     runner(
+      out,
       'vitest',
       // The durations reporter writes each file's time, hooks included, for scripts/slowest.mjs.
       `npx vitest run --reporter=default --reporter=json --outputFile.json=${join(results, 'vitest.json')} --reporter=./scripts/lib/vitest-durations.mjs`,
@@ -60,62 +89,54 @@ const steps = {
       // Like Jest's --ci below: a missing snapshot fails instead of being written (Vitest reads CI).
       { CI: process.env.CI || 'true' },
     ),
-  jest: () => runner('jest', `npx jest --ci --json --outputFile=${join(results, 'jest.json')}`, join(results, 'jest.json')),
-  // Every relative link, #anchor and repository URL of README, CONTRIBUTING, CHANGELOG and docs/
-  // resolves (no network); TypeDoc reads the TSDoc of every entry point and fails on a broken
-  // {@link} or any other warning, writing nothing (`npm run docs` writes docs/api). Its
-  // notExported warnings (types the public API names but does not export) are listed by
-  // `npm run docs`, not failed on: exporting them is a change to the public API.
-  docs: () => {
-    check('documentation links resolve', 'node scripts/links.mjs');
-    check('TypeDoc builds the API reference without warnings', 'npx typedoc --emit none --treatWarningsAsErrors --validation.notExported false');
+  jest: (out) => runner(out, 'jest', `npx jest --ci --json --outputFile=${join(results, 'jest.json')}`, join(results, 'jest.json')),
+  snapshots: (out) => check(out, 'snapshots agree across runners', 'node scripts/compare-snapshots.mjs'),
+  package: async (out) => {
+    await check(out, 'publint --strict', 'npx publint --strict');
+    const tarball = await packed(out);
+    if (!tarball) return record(out, 'are the types wrong', 0, 1);
+    await check(out, 'the tarball ships only files an entry point reaches', `node scripts/tarball-files.mjs ${tarball}`);
+    await check(out, 'are the types wrong', `npx attw ${tarball} --profile strict --entrypoints . ./jest ./coverage/vitest ./coverage/jest --format ascii`);
+    // `./vitest` is ESM only on purpose (Vitest cannot be required): attw's one warning for it,
+    // "ESM (dynamic import only)" from CommonJS under node16, is the design; every other rule holds.
+    // TypeScript's node10 finds ./coverage/* through package.json "typesVersions" (test/package-types.test.ts).
+    await check(out, 'are the types wrong (./vitest, ESM only)', `npx attw ${tarball} --profile strict --entrypoints ./vitest --ignore-rules cjs-resolves-to-esm --format ascii`);
   },
-  snapshots: () => check('snapshots agree across runners', 'node scripts/compare-snapshots.mjs'),
-  types: () => {
-    for (const tsconfig of ['vitest', 'jest', 'jest-globals']) check(`types ${tsconfig}`, `npx tsc -p test-d/${tsconfig}/tsconfig.json`);
-  },
-  package: () => {
-    check('publint --strict', 'npx publint --strict');
-    const tarball = packed();
-    if (tarball) {
-      check('the tarball ships only files an entry point reaches', `node scripts/tarball-files.mjs ${tarball}`);
-      check('are the types wrong', `npx attw ${tarball} --profile strict --entrypoints . ./jest ./coverage/vitest ./coverage/jest --format ascii`);
-      // `./vitest` is ESM only on purpose (Vitest cannot be required): attw's one warning for it,
-      // "ESM (dynamic import only)" from CommonJS under node16, is the design; every other rule holds.
-      // TypeScript's node10 finds ./coverage/* through package.json "typesVersions" (test/package-types.test.ts).
-      check('are the types wrong (./vitest, ESM only)', `npx attw ${tarball} --profile strict --entrypoints ./vitest --ignore-rules cjs-resolves-to-esm --format ascii`);
-    } else record('are the types wrong', 0, 1);
-  },
-  consumers: () => {
-    const tarball = packed();
+  consumers: async (out) => {
+    const tarball = await packed(out);
     const report = join(results, 'consumers.json');
-    sh(`node scripts/consumers.mjs ${tarball ? `--tarball ${tarball} ` : ''}--json ${report}`);
-    if (!existsSync(report)) return record('consumers', 0, 1);
-    for (const fixture of JSON.parse(readFileSync(report, 'utf8'))) record(`consumer ${fixture.name}`, fixture.passed, fixture.failed);
+    await sh(out, `node scripts/consumers.mjs ${tarball ? `--tarball ${tarball} ` : ''}--json ${report}`);
+    if (!existsSync(report)) return record(out, 'consumers', 0, 1);
+    for (const fixture of JSON.parse(readFileSync(report, 'utf8'))) record(out, `consumer ${fixture.name}`, fixture.passed, fixture.failed);
   },
   // The oldest and newest supported peers under npm, installed from the registry (scripts/matrix.mjs --ci).
-  // Its installs started in the background after the build (matrixInstalls below); its specs run now.
-  matrix: async () => {
+  // Its installs started in the background when the build ended (startMatrix below); its specs run now.
+  matrix: async (out) => {
     const report = join(results, 'matrix.json');
-    const background = matrixInstalls ?? startMatrix(report);
-    const ok = await background.finish();
-    if (!existsSync(report)) return record('matrix', 0, 1);
+    const background = matrixInstalls ?? startMatrix(out, report);
+    const ok = await background.finish(out);
+    if (!existsSync(report)) return record(out, 'matrix', 0, 1);
     const rows = JSON.parse(readFileSync(report, 'utf8'));
-    for (const row of rows) record(`matrix ${row.name}`, row.passed, row.failed);
-    if (!ok && rows.every((row) => row.failed === 0)) record('matrix (exit code)', 0, 1);
+    for (const row of rows) record(out, `matrix ${row.name}`, row.passed, row.failed);
+    if (!ok && rows.every((row) => row.failed === 0)) record(out, 'matrix (exit code)', 0, 1);
   },
 };
 
 let tarball;
 /** The package as `npm pack` makes it, packed once per run from the build step's dist. */
-function packed() {
-  if (tarball !== undefined) return tarball;
-  // Without a build step in this run, pack the ordinary way: `prepack` builds.
-  const scripts = only.length === 0 || only.includes('build') ? '--ignore-scripts ' : '';
-  console.log(`\n$ npm pack ${scripts}--pack-destination ${results}`);
-  const outcome = spawnSync(`npm pack ${scripts}--json --pack-destination ${results}`, { shell: true, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  tarball = outcome.status === 0 ? join(results, JSON.parse(outcome.stdout.slice(outcome.stdout.indexOf('[\n')))[0].filename) : null;
+async function packed(out) {
+  if (tarball === undefined) tarball = pack(out);
   return tarball;
+}
+async function pack(out) {
+  // Without a build step in this run, pack the ordinary way: `prepack` builds.
+  const scripts = wanted('build') ? '--ignore-scripts ' : '';
+  out.log(`\n$ npm pack ${scripts}--pack-destination ${results}`);
+  const child = spawn(`npm pack ${scripts}--json --pack-destination ${results}`, { shell: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  let stdout = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  return status === 0 ? join(results, JSON.parse(stdout.slice(stdout.indexOf('[\n')))[0].filename) : null;
 }
 
 /**
@@ -123,8 +144,8 @@ function packed() {
  * that use the CPU; it runs no spec until `finish()` ends its standard input. What it prints is
  * kept and printed by `finish()`, in the matrix step's place, so the log reads in step order.
  */
-function startMatrix(report) {
-  const tarball = packed();
+async function startMatrixAfter(out, report) {
+  const tarball = await packed(out);
   const command = `node scripts/matrix.mjs --ci --wait ${tarball ? `--tarball ${tarball} ` : ''}--json ${report}`;
   const child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
@@ -133,20 +154,22 @@ function startMatrix(report) {
   const exited = new Promise((resolve) => child.on('close', (status) => resolve(status)));
   // A run that ends before the matrix step (an exception) leaves no installer behind.
   process.on('exit', () => child.exitCode === null && child.kill());
+  return { command, child, output: () => output, exited };
+}
+function startMatrix(out, report) {
+  const started = startMatrixAfter(out, report);
   return {
-    async finish() {
-      console.log(`\n$ ${command}   (installs started in the background after the build; specs now)`);
+    async finish(into) {
+      const { command, child, output, exited } = await started;
+      into.log(`\n$ ${command}   (installs started in the background after the build; specs now)`);
       child.stdin.end();
       const status = await exited;
-      process.stdout.write(output);
+      into.log(output());
       return status === 0;
     },
   };
 }
 
-let matrixInstalls;
-const wanted = (name) => only.length === 0 || only.includes(name);
-const timings = [];
 /** CPU seconds of this process and the children it has waited for (Linux /proc; 0 elsewhere). */
 function cpuSeconds() {
   const own = process.cpuUsage();
@@ -158,19 +181,54 @@ function cpuSeconds() {
   } catch {}
   return (own.user + own.system) / 1e6 + children;
 }
-for (const [name, step] of Object.entries(steps)) {
-  if (!wanted(name)) continue;
+
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+const timings = [];
+const sinks = [];
+let matrixInstalls;
+
+// Side by side, as many at once as there are cores; each one's output is printed when it ends.
+{
   const started = Date.now();
   const cpuBefore = cpuSeconds();
-  await step();
-  // Packed from this build (counted in its time), the matrix's installs start now and run beside the next steps.
-  if (name === 'build' && wanted('matrix')) matrixInstalls = startMatrix(join(results, 'matrix.json'));
-  timings.push(`${name} ${Math.round((Date.now() - started) / 1000)} s (CPU ${Math.round(cpuSeconds() - cpuBefore)} s)`);
+  const queue = Object.entries(together).filter(([name]) => wanted(name));
+  const each = [];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [name, step] = next;
+      const out = sink(true);
+      sinks.push([name, out]);
+      const begun = Date.now();
+      await step(out);
+      process.stdout.write(`\n──── ${name} (${seconds(begun)} s) ────${out.buffer.join('')}`);
+      each.push(`${name} ${seconds(begun)} s`);
+      // Packed from this build, the matrix's installs start now and run beside the next steps.
+      if (name === 'build' && wanted('matrix')) matrixInstalls = startMatrix(sink(false), join(results, 'matrix.json'));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(availableParallelism(), queue.length) }, worker));
+  if (each.length > 0) timings.push(`side by side ${seconds(started)} s (CPU ${Math.round(cpuSeconds() - cpuBefore)} s: ${each.join(', ')})`);
 }
 
-const closing = `${totals.passed} passed, ${totals.failed} failed`;
+for (const [name, step] of Object.entries(inTurn)) {
+  if (!wanted(name)) continue;
+  const out = sink(false);
+  sinks.push([name, out]);
+  const started = Date.now();
+  const cpuBefore = cpuSeconds();
+  await step(out);
+  timings.push(`${name} ${seconds(started)} s (CPU ${Math.round(cpuSeconds() - cpuBefore)} s)`);
+}
+
+// The summary lists the checks in the steps' declared order, whichever ended first.
+const order = [...Object.keys(together), ...Object.keys(inTurn)];
+const outcomes = sinks.sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)).flatMap(([, out]) => out.outcomes);
+const summary = outcomes.map(([name, passed, failed]) => `${failed === 0 ? 'ok  ' : 'FAIL'} ${name}: ${passed} passed, ${failed} failed`);
+const passed = outcomes.reduce((sum, [, p]) => sum + p, 0);
+const failed = outcomes.reduce((sum, [, , f]) => sum + f, 0);
+const closing = `${passed} passed, ${failed} failed`;
 writeFileSync(join(results, 'summary.txt'), `${summary.join('\n')}\n${closing}\n`);
 console.log(`\nsteps: ${timings.join(', ')}`);
 console.log(`\n${summary.join('\n')}`);
 console.log(closing);
-process.exitCode = totals.failed === 0 ? 0 : 1;
+process.exitCode = failed === 0 ? 0 : 1;

@@ -82,6 +82,12 @@ describe(`a sharded run's agent coverage under ${runner}`, () => {
     expect(tableOf(mergedOutput)).toBe(tableOf(whole.output));
     expect(read(mergedDir, 'agent-coverage.json')).toBe(read(wholeDir, 'agent-coverage.json'));
     expect(read(mergedDir, 'agent-coverage.html')).toBe(read(wholeDir, 'agent-coverage.html'));
+    if (runner === 'vitest') {
+      // The Vitest shards' parts merge with the command too, for blob reports that were not kept.
+      const byCommand = makeTempDir();
+      expect(cli('coverage', 'merge', shardDir, '--output-dir', byCommand).code).toBe(0);
+      expect(read(byCommand, 'agent-coverage.json')).toBe(read(wholeDir, 'agent-coverage.json'));
+    }
   });
 
   test('the threshold applies to the merged total: the merge fails under it, naming the measure', () => {

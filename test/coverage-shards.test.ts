@@ -65,6 +65,9 @@ describe(`a sharded run's agent coverage under ${runner}`, () => {
     expect(shards.map((shard) => tableOf(shard.output))).toEqual([undefined, undefined, undefined]);
     const parts = [1, 2, 3].map((index) => readPart(join(shardDir, `agent-coverage.shard-${index}-of-3.json`)));
     expect(parts.map((part) => part.shard)).toEqual([1, 2, 3].map((index) => ({ index, count: 3 })));
+    // The Jest reporter is the build, which tsup gives the package's version; the Vitest one runs from source.
+    const { version } = JSON.parse(read(root, 'package.json')) as { version: string };
+    expect(parts.map((part) => part.kitVersion)).toEqual(Array(3).fill(runner === 'jest' ? version : 'source'));
     // A threshold of 60% for tools (the Jest shards' config has it) is met by the total only: some shard alone is under it.
     expect(Math.min(...parts.map((part) => percent(summarizeGraph(part.graph).tools)))).toBeLessThan(60);
   });

@@ -24,7 +24,7 @@ export default class AgentCoverageReporter {
   }
 
   onRunComplete(): void {
-    this.#error = finishRun(this.#options, this.#shard === undefined ? {} : { shard: this.#shard, mergeHint: 'merge the shards with agents-testkit coverage merge' });
+    this.#error = finishRun(this.#options, this.#shard === undefined ? {} : { shard: this.#shard });
   }
 
   /** Jest fails the run when a reporter has an error to give. */

@@ -78,11 +78,6 @@ export interface CoverageResult {
   failures: string[];
 }
 
-/** Merges what every test file wrote, writes the JSON (and HTML) files, and checks the thresholds. */
-export function endRun(options: CheckedOptions, cwd = process.cwd()): CoverageResult {
-  return writeReport(options, takeRunParts(options), cwd);
-}
-
 /** Merges what every test file of this run wrote (and removes the files). */
 export function takeRunParts(options: CheckedOptions): GraphCoverage {
   const dir = partsDir(options);

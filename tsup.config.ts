@@ -1,12 +1,16 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
 // The three builds below write into one `dist` side by side; tsup runs them in parallel, so none of
 // them may clean it. It is cleaned once, here, when tsup loads this file.
 rmSync('dist', { recursive: true, force: true });
 
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
 const shared: Options = {
   target: 'node20',
+  // src/version.ts: coverage parts carry the version of the kit that wrote them.
+  define: { __AGENTS_TESTKIT_VERSION__: JSON.stringify(version) },
   sourcemap: false,
   clean: false,
   // src/setup/install.ts reaches the test file's ES module copy of the SDK through a direct eval, on purpose.

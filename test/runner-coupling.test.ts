@@ -9,7 +9,7 @@
  * child runs fail tests.
  */
 import { createRequire } from 'node:module';
-import { concurrentTests, currentRunner, currentTest, currentTestFile, declaredTests, hostProcess, jestCircusState, skippedInJest, skippedInVitest } from '../src/runner/coupling';
+import { concurrentTests, currentRunner, currentTest, currentTestFile, declaredTests, hostProcess, jestCircusState, skippedInJest, skippedInVitest, vitestFileMeta } from '../src/runner/coupling';
 import { currentSuiteReader, scopeInJest, scopeInVitest } from '../src/runner/scope';
 import type { DoubleScope } from '../src/fakes/core/registry';
 import { afterAll, beforeAll, beforeEach, describe, expect, runner, test } from './support';
@@ -97,6 +97,7 @@ describe('the runner state', () => {
       { name: 'the tests a file skipped a skipped block a test of a skipped block', skipped: true },
       ...ran(
         'the tests a file skipped are read off the runner, with their describe blocks, the .todo marked',
+        'the tests a file skipped the Vitest file meta is found among the afterAll arguments',
         'the tests a file skipped nothing is read from something that is not the runner state',
         ...(runner === 'jest' ? ['the tests a file skipped jest-circus keeps its state on globalThis under a symbol described JEST_STATE_SYMBOL'] : []),
         'where code runs outside a test a nested block a describe body and a beforeAll are in their block',
@@ -134,6 +135,15 @@ describe('the tests a file skipped', () => {
       { path: ['the tests a file skipped'], title: title('the tests a file skipped', 'a test still to write'), todo: true },
       { path: ['the tests a file skipped', 'a skipped block'], title: title('the tests a file skipped', 'a skipped block', 'a test of a skipped block'), todo: false },
     ]);
+  });
+
+  // Reporters read it as testModule.meta(); test/coverage-shards.test.ts follows it into blob reports.
+  test('the Vitest file meta is found among the afterAll arguments', function () {
+    // eslint-disable-next-line prefer-rest-params
+    const context = arguments[0] as { task?: { file?: { meta?: unknown } } } | undefined;
+    if (runner === 'vitest') expect(vitestFileMeta([undefined, context?.task?.file])).toBe(context?.task?.file?.meta);
+    expect(vitestFileMeta([])).toBeUndefined();
+    expect(vitestFileMeta([{ tasks: [], meta: 'not an object' }])).toBeUndefined();
   });
 
   test('nothing is read from something that is not the runner state', () => {

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { callsOf, cassetteToScript } from '../codegen/cassetteToScript';
 import { loadCassette } from '../fakes/cassette/store';
 import { CASSETTES_USAGE, cassettesCommand } from './cassettes/command';
+import { COVERAGE_USAGE, coverageCommand } from './coverage';
 import type { CliIO } from './io';
 
 export type { CliIO } from './io';
@@ -15,9 +16,10 @@ Prints the model() script that plays a cassette's recorded calls, for a hand-edi
   --import        the module model() is imported from (default: agents-testkit)
 Options take their value as --name weatherModel or --name=weatherModel.
 
-${CASSETTES_USAGE}`;
+${CASSETTES_USAGE}
+${COVERAGE_USAGE}`;
 
-/** The `agents-testkit` command. Returns the exit code: 0 done, 1 a bad cassette or findings, 2 bad usage. */
+/** The `agents-testkit` command. Returns the exit code: 0 done, 1 a bad cassette, findings or coverage under its threshold, 2 bad usage. */
 export function main(argv: readonly string[], io: CliIO): number {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -25,6 +27,7 @@ export function main(argv: readonly string[], io: CliIO): number {
     return command === undefined ? 2 : 0;
   }
   if (command === 'cassettes') return cassettesCommand(rest, io);
+  if (command === 'coverage') return coverageCommand(rest, io);
   if (command !== 'codegen') return usageError(io, `unknown command "${command}".`);
 
   const parsed = parseCodegenArgs(rest);

@@ -7,6 +7,7 @@ import { approvalOf, readRun } from '../matchers/runRecord';
 import { approvalPolicyOf, hostedMcpServerLabel, onMcpToolsListed, resultOfFailedRun, type RunResultShape } from '../sdk/coupling';
 import { onEveryRun, type RunOutcome } from '../sdk/runnerHook';
 import { agentEntry, guardrailEntry, toolEntry, type GraphCoverage, type ToolCoverage } from './graph';
+import { fileCoverage, META_KEY } from './parts';
 
 /** The variable the coverage reporters set for the test workers: the folder each test file writes its part to. */
 export const COVERAGE_ENV = 'AGENTS_TESTKIT_COVERAGE';
@@ -249,11 +250,17 @@ export function watchCoverageOf(RunnerClass: abstract new (...args: never[]) => 
   onEveryRun(active.collector.listen, RunnerClass);
 }
 
-/** Writes what this test file's runs showed, for the reporter to merge (the setup entries call it when the file ends). */
-export async function writeCoverage(): Promise<void> {
+/**
+ * Writes what this test file's runs showed, for the reporter to merge (the setup entries call it
+ * when the file ends). Under Vitest it is also left in the file's meta, which blob reports carry to
+ * `vitest --merge-reports`; an empty graph too, which tells a file without agent runs from a file
+ * whose shard collected nothing.
+ */
+export async function writeCoverage(fileMeta?: Record<string, unknown>): Promise<void> {
   if (active === undefined) return;
   const { collector, dir } = active;
   await collector.settled();
+  if (fileMeta !== undefined) fileMeta[META_KEY] = fileCoverage(collector.graph);
   if (Object.keys(collector.graph).length === 0) return;
   mkdirSync(dir, { recursive: true });
   const target = join(dir, `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.json`);

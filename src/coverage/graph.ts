@@ -59,6 +59,15 @@ export function mergeGraphs(into: GraphCoverage, from: GraphCoverage): GraphCove
   return into;
 }
 
+/**
+ * The graph with every key in order (agents, and each agent's tools, handoffs and guardrails): the
+ * report of a run is the same whichever order its test files, workers or shards ended in.
+ */
+export function sortGraph(graph: GraphCoverage): GraphCoverage {
+  const sorted = <T>(record: Record<string, T>): Record<string, T> => Object.fromEntries(Object.keys(record).sort().map((key) => [key, record[key] as T]));
+  return sorted(Object.fromEntries(Object.entries(graph).map(([agent, entry]) => [agent, { tools: sorted(entry.tools), handoffs: sorted(entry.handoffs), guardrails: sorted(entry.guardrails) }])));
+}
+
 /** Exercised of offered, for one measure. */
 export interface Ratio {
   exercised: number;

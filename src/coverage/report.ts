@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { join, relative, resolve } from 'node:path';
 import { CoverageOptionsError } from '../errors/CoverageOptionsError';
 import { COVERAGE_ENV } from './collector';
-import { MEASURES, mergeGraphs, percent, summarizeAgent, summarizeGraph, type CoverageSummary, type GraphCoverage, type Measure } from './graph';
+import { MEASURES, mergeGraphs, percent, sortGraph, summarizeAgent, summarizeGraph, type CoverageSummary, type GraphCoverage, type Measure } from './graph';
+import { partOf, shardPartName, type Shard } from './parts';
 
 /** What both coverage reporters take. */
 export interface CoverageReporterOptions {
@@ -77,8 +78,8 @@ export interface CoverageResult {
   failures: string[];
 }
 
-/** Merges what every test file wrote, writes the JSON (and HTML) files, and checks the thresholds. */
-export function endRun(options: CheckedOptions, cwd = process.cwd()): CoverageResult {
+/** Merges what every test file of this run wrote (and removes the files). */
+export function takeRunParts(options: CheckedOptions): GraphCoverage {
   const dir = partsDir(options);
   const graph: GraphCoverage = {};
   if (existsSync(dir)) {
@@ -87,6 +88,16 @@ export function endRun(options: CheckedOptions, cwd = process.cwd()): CoverageRe
     }
   }
   rmSync(dir, { recursive: true, force: true });
+  return graph;
+}
+
+/**
+ * Writes the JSON (and HTML) files of a graph, and checks the thresholds: a whole run's, or the
+ * merge of a sharded run's parts. Keys are put in order first, so the files and the table are the
+ * same byte for byte whichever order the test files (or the shards) ended in.
+ */
+export function writeReport(options: CheckedOptions, merged: GraphCoverage, cwd = process.cwd()): CoverageResult {
+  const graph = sortGraph(merged);
   const summary = summarizeGraph(graph);
   const failures = MEASURES.flatMap((measure) => {
     const least = options.threshold[measure];
@@ -102,6 +113,13 @@ export function endRun(options: CheckedOptions, cwd = process.cwd()): CoverageRe
     files.push(relative(cwd, html));
   }
   return { graph, summary, table: `${renderTable(graph, summary)}\nWritten: ${files.join(', ')}\n`, failures };
+}
+
+/** Writes a shard's part into the output folder, for `agents-testkit coverage merge`; returns its path. */
+export function writeShardPart(options: CheckedOptions, graph: GraphCoverage, shard: Shard): string {
+  const file = join(options.outputDir, shardPartName(shard));
+  writeAtomically(file, `${JSON.stringify(partOf(sortGraph(graph), shard), null, 2)}\n`);
+  return file;
 }
 
 function writeAtomically(path: string, text: string): void {

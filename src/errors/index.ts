@@ -7,3 +7,4 @@ export { OfflineRequestError } from './OfflineRequestError';
 export { SettleTimeoutError } from './SettleTimeoutError';
 export { CoverageOptionsError } from './CoverageOptionsError';
 export { ConfigureError } from './ConfigureError';
+export { CoverageMergeError, type CoverageMergeReason } from './CoverageMergeError';

@@ -224,6 +224,18 @@ export function skippedInVitest(hookArguments: readonly unknown[]): SkippedTest[
 }
 
 /**
+ * The `meta` of the Vitest file's suite among the arguments `afterAll` passed its hook (found as
+ * `skippedInVitest` finds the suite): what a reporter reads as `testModule.meta()` once the file
+ * ended, also under `vitest --merge-reports`, whose blob reports carry it (a probe in
+ * test/coverage-shards.test.ts runs it end to end).
+ */
+export function vitestFileMeta(hookArguments: readonly unknown[]): Record<string, unknown> | undefined {
+  const suite = hookArguments.find((argument) => isObject<VitestTask>(argument) && Array.isArray(argument.tasks)) as (VitestTask & { meta?: unknown }) | undefined;
+  const file = (isObject<VitestTask & { meta?: unknown }>(suite?.file) ? suite.file : suite) as { meta?: unknown } | undefined;
+  return isObject<Record<string, unknown>>(file?.meta) ? file.meta : undefined;
+}
+
+/**
  * The tests of the running Jest file that did not run, read when the file ends: circus gives each
  * test it skipped (`.skip`, `.only` elsewhere, `-t`) `status: 'skip'`, and each `.todo` `status: 'todo'`;
  * the tests of a `describe.skip` block are skipped with it.

@@ -41,8 +41,11 @@ export interface RunnerHooks extends RunnerReads {
   beforeEach(fn: () => void): void;
   /** `concurrent` tells whether the test that ended ran alongside others. */
   afterEach(fn: (concurrent: boolean) => void): void;
-  /** `skipped` lists the tests of the file that did not run (`.skip`, `.todo`, `.only` elsewhere, `-t`). */
-  afterAll(fn: (skipped: readonly SkippedTest[]) => void | Promise<void>): void;
+  /**
+   * `skipped` lists the tests of the file that did not run (`.skip`, `.todo`, `.only` elsewhere, `-t`);
+   * `fileMeta` is where the runner's reporters read what the kit leaves of the file (Vitest's file meta).
+   */
+  afterAll(fn: (skipped: readonly SkippedTest[], fileMeta?: Record<string, unknown>) => void | Promise<void>): void;
 }
 
 /**
@@ -107,7 +110,7 @@ export function install(hooks: RunnerHooks): void {
     // A recording is committed only when its test passed, the verification of its doubles included.
     settleRecordings(() => verify(doubles, 'when the test ended', { late: takeLate(currentFile()) }));
   });
-  hooks.afterAll(async (skipped) => {
+  hooks.afterAll(async (skipped, fileMeta) => {
     try {
       const going = await untilQuiet();
       if (going.length > 0) console.warn(redactText(stillGoingMessage(going)));
@@ -117,7 +120,7 @@ export function install(hooks: RunnerHooks): void {
       endRoutes('file');
       restoreDefaults();
       resetConfig();
-      await writeCoverage();
+      await writeCoverage(fileMeta);
     }
   });
 }

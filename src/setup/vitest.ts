@@ -1,7 +1,7 @@
 import * as vitest from 'vitest';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test as baseTest } from 'vitest';
 import { install } from './install';
-import { skippedInVitest } from '../runner/coupling';
+import { skippedInVitest, vitestFileMeta } from '../runner/coupling';
 import { currentSuiteReader, scopeInVitest } from '../runner/scope';
 import type { Kit } from './kit';
 import type { AgentsMatchers } from '../matchers/types';
@@ -21,10 +21,12 @@ install({
   afterEach: (fn) => afterEach(({ task }) => fn(task.concurrent === true)),
   // Vitest 4.1 passes the file's suite second (after a context), earlier versions first; a
   // function without parameters is not parsed for fixtures, and finds it among its arguments.
+  // The suite's meta carries the file's agent coverage to the reporter (and into blob reports).
   afterAll: (fn) =>
     afterAll(function fileEnded() {
       // eslint-disable-next-line prefer-rest-params
-      return fn(skippedInVitest([...arguments]));
+      const args = [...arguments];
+      return fn(skippedInVitest(args), vitestFileMeta(args));
     }),
   testName: () => expect.getState().currentTestName,
   testFile: () => expect.getState().testPath,

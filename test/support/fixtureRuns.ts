@@ -27,6 +27,8 @@ export interface FixtureRunOptions {
   configReporters?: boolean;
   /** More environment variables for the runner. */
   env?: Readonly<Record<string, string>>;
+  /** The runner's working directory (default: the repository's root). */
+  cwd?: string;
   /** How long the runner may take before it is killed (default two minutes). */
   timeoutMs?: number;
 }
@@ -56,7 +58,7 @@ export function runFixtures(runner: 'vitest' | 'jest', fixture: string, options:
   );
   // A fixture that reaches the SDK's OpenAI provider by mistake meets a closed loopback port, never the network.
   const offline = { OPENAI_API_KEY: 'sk-agents-testkit-fixture', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' };
-  const child = spawnSync(process.execPath, args, { cwd: root, env: { ...env, ...offline, ...options.env, FORCE_COLOR: '0', NO_COLOR: '1' }, encoding: 'utf8', timeout: options.timeoutMs ?? 120_000 });
+  const child = spawnSync(process.execPath, args, { cwd: options.cwd ?? root, env: { ...env, ...offline, ...options.env, FORCE_COLOR: '0', NO_COLOR: '1' }, encoding: 'utf8', timeout: options.timeoutMs ?? 120_000 });
   const output = `${child.stdout ?? ''}\n${child.stderr ?? ''}`.replace(ANSI, '');
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as {

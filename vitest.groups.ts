@@ -14,6 +14,7 @@ export const childProcessSpecs = [
   'test/snapshotAgreement.test.ts',
   'test/coverage-reporters.test.ts',
   'test/coverage-examples.test.ts',
+  'test/coverage-shards.test.ts',
 ];
 
 /**

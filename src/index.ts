@@ -46,6 +46,8 @@ export { runSnapshotSerializer, type SnapshotSerializer } from './matchers/runSn
 export { cassetteToScript, type CodegenOptions } from './codegen/cassetteToScript';
 export { ScriptError, MismatchError, IncompleteScriptError, UnscriptedModelError, OfflineRequestError, RecordingInCIError, ConfigureError } from './errors/index';
 export type { ScriptErrorReason, MismatchKind } from './errors/index';
+// Thrown by the coverage reporters (bad options) and `agents-testkit coverage merge` (bad parts).
+export { CoverageOptionsError, CoverageMergeError, type CoverageMergeReason } from './errors/index';
 export { configure, type KitConfig, type KitOptions } from './config';
 export type { AllowedHost } from './fakes/offline/allowedHosts';
 export type { RedactOptions } from './format/redactOptions';

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '@openai/agents';
-import { cassette, type Cassette } from 'agents-testkit';
+import { cassette, mcpCassette, type Cassette } from 'agents-testkit';
 import { afterAll, agentWith, describe, expect, makeTempDir, removeTempDirs, test, warningsDuring } from './support';
 import { functionCall, message, startResponsesServer } from './support/responsesServer';
 
@@ -69,5 +69,41 @@ describe('cassette provenance', () => {
     });
     expect(Date.parse(provenance!.recordedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(calls.map((call) => call.response.model)).toEqual(['gpt-stamped', 'gpt-stamped']);
+  });
+});
+
+describe('mcpCassette provenance', () => {
+  const mcpFixture = JSON.parse(readFileSync('examples/fixtures/filesystem-mcp.json', 'utf8')) as { version: number; conversations: Record<string, object> };
+  const [name, recorded] = Object.entries(mcpFixture.conversations)[0]!;
+
+  function mcpRecordedWith(sdkVersion: string): string {
+    const path = join(makeTempDir(), 'filesystem-mcp.json');
+    const provenance = { sdkVersion, recordedAt: '2026-11-30T10:00:00.000Z' };
+    writeFileSync(path, `${JSON.stringify({ ...mcpFixture, conversations: { [name]: { provenance, ...recorded } } }, null, 2)}\n`);
+    return path;
+  }
+
+  async function listTwice(path: string): Promise<string[]> {
+    return warningsDuring(async () => {
+      for (let i = 0; i < 2; i += 1) {
+        const server = mcpCassette(path, { conversation: name, verify: false });
+        await server.connect();
+        expect((await server.listTools()).length).toBeGreaterThan(0);
+        await server.close();
+      }
+    });
+  }
+
+  test('a replay recorded under another SDK minor warns once for its file, like cassette()', async () => {
+    const path = mcpRecordedWith('0.19.2');
+
+    const warnings = await listTwice(path);
+
+    expect(warnings).toEqual([expect.stringContaining(`agents-testkit: ${path} was recorded with @openai/agents 0.19.2 and replays under ${installed}.`)]);
+  });
+
+  test('no note for another patch of the same minor', async () => {
+    const [major, minor] = installed.split('.');
+    expect(await listTwice(mcpRecordedWith(`${major}.${minor}.99`))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { McpCassette } from '../../fakes/cassette/McpCassette';
 import type { McpServerSettings } from '../../fakes/mcp/McpDouble';
 import { loadMcpCassette, MCP_CASSETTE_FORMAT } from '../../fakes/cassette/mcpFile';
 import { conversationOf, DEFAULT_CONVERSATION } from '../../fakes/cassette/format';
+import { noteSdkMinor } from '../../fakes/cassette/provenance';
 import { currentTest } from '../../runner/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';
@@ -88,6 +89,7 @@ export function mcpCassette(path: string | URL, rawOptions?: McpCassetteOptions)
   if (found === undefined) {
     throw fail('missing_conversation', missingConversation(`the recording ${absolute}`, absolute, conversations, wanted, explicit !== undefined, test, hint, MCP_CASSETTE_FORMAT));
   }
+  noteSdkMinor(absolute, shownPath, conversations[found]);
   return new McpCassette({ ...common, conversation: found, play: 'replay', data: conversations[found]! });
 }
 

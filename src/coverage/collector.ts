@@ -8,8 +8,9 @@ import { approvalPolicyOf, hostedMcpServerLabel, onMcpToolsListed, resultOfFaile
 import { onEveryRun, type RunOutcome } from '../sdk/runnerHook';
 import { agentEntry, guardrailEntry, toolEntry, type GraphCoverage, type ToolCoverage } from './graph';
 
-/** The variable the coverage reporters set for the test workers: the folder each test file writes its part to. */
-export const COVERAGE_ENV = 'AGENTS_TESTKIT_COVERAGE';
+import { COVERAGE_ENV } from './env';
+
+export { COVERAGE_ENV };
 
 interface AgentLike {
   name: string;

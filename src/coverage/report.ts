@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { CoverageOptionsError } from '../errors/CoverageOptionsError';
-import { COVERAGE_ENV } from './collector';
+import { COVERAGE_ENV } from './env';
 import { MEASURES, mergeGraphs, percent, summarizeAgent, summarizeGraph, type CoverageSummary, type GraphCoverage, type Measure } from './graph';
 
 /** What both coverage reporters take. */

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   Agent,
+  createGenerationSpan,
   defineToolInputGuardrail,
   getAllMcpTools,
   getCurrentSpan,
@@ -52,6 +53,7 @@ import {
   readBySdk,
   SDK_TOOL_ERROR_TEXTS,
   currentTraceProvider,
+  isNoopTracingParent,
   modelTracingParent,
   newTraceProvider,
   readSpan,
@@ -503,5 +505,33 @@ describe('the trace provider (traces())', () => {
     }
     expect(parents).toHaveLength(1);
     expect(parents[0]).toEqual(expect.objectContaining({ spanId: expect.stringMatching(/^span_/), spanData: expect.objectContaining({ type: 'turn' }) }));
+  });
+
+  test("isNoopTracingParent: with tracing off the runner hands a model a no-op span, and a span made under it is a no-op too; a live turn span is not one", async () => {
+    const parents: unknown[] = [];
+    const model = new ScriptedModel([[assistantMessage('Done.')], [assistantMessage('Done.')]]);
+    const getResponse = model.getResponse.bind(model);
+    model.getResponse = (request) => {
+      parents.push(modelTracingParent(request));
+      return getResponse(request);
+    };
+    await run(new Agent({ name: 'Probe', model }), 'Go');
+    expect(parents).toHaveLength(1);
+    expect(isNoopTracingParent(parents[0])).toBe(true);
+    // What the kit's model() skips making: the span the SDK would make under it records nothing.
+    expect(createGenerationSpan(undefined, parents[0] as never).spanId).toBe('no-op');
+    // With tracing on (the kit's provider, as traces() puts it), the parent is a live span.
+    const provider = newTraceProvider(TraceProvider as never);
+    provider.setProcessors([]);
+    provider.setDisabled(false);
+    const giveBack = takeTraceProviderSlot(provider);
+    try {
+      await run(new Agent({ name: 'Probe', model }), 'Go');
+    } finally {
+      giveBack();
+    }
+    expect(parents).toHaveLength(2);
+    expect(isNoopTracingParent(parents[1])).toBe(false);
+    expect(isNoopTracingParent(undefined)).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from './support';
 
 // Where a script sees what its calls came to: the outputs the next request carries back.
 
-const call = (callId: string, toolFails?: EmittedCall['toolFails'], args: unknown = { orderId: 'A' }): EmittedCall => ({ callId, name: 'lookup_order', args, stepIndex: 0, toolFails });
+const call = (callId: string, toolFails?: EmittedCall['toolFails'], args: unknown = { orderId: 'A' }): EmittedCall => ({ callId, name: 'lookup_order', args: () => args, stepIndex: 0, toolFails });
 const result = (callId: string, text: string) => ({ type: 'function_call_result', callId, name: 'lookup_order', status: 'completed', output: { type: 'text', text } });
 // What settle() reads of a request: its items (the double hands it those it has not read before).
 const request = (input: ModelRequest['input']): AgentInputItem[] => (typeof input === 'string' ? [] : input);
@@ -14,15 +14,16 @@ const request = (input: ModelRequest['input']): AgentInputItem[] => (typeof inpu
 describe('ToolOutcomes', () => {
   test('reports each emitted call once, when a request carries its output, and nothing for calls it did not emit', () => {
     const outcomes = new ToolOutcomes();
-    outcomes.emitted(call('call_1'));
-    outcomes.emitted(call('call_2', true));
+    const [shipped, failing] = [call('call_1'), call('call_2', true)];
+    outcomes.emitted(shipped);
+    outcomes.emitted(failing);
     const history = [result('call_1', 'Order A has shipped.'), result('call_9', 'not ours')] as never;
 
-    expect(outcomes.settle(request(history))).toEqual([{ call: call('call_1'), output: 'Order A has shipped.', failed: false, plannedElsewhere: false }]);
+    expect(outcomes.settle(request(history))).toEqual([{ call: shipped, output: 'Order A has shipped.', failed: false, plannedElsewhere: false }]);
     // The next request carries the whole history again: what was reported stays reported.
     expect(outcomes.settle(request(history))).toEqual([]);
     const failed = outcomes.settle(request([...history, result('call_2', 'An error occurred while running the tool. Please try again.')] as never));
-    expect(failed).toEqual([{ call: call('call_2', true), output: 'An error occurred while running the tool. Please try again.', failed: true, plannedElsewhere: false }]);
+    expect(failed).toEqual([{ call: failing, output: 'An error occurred while running the tool. Please try again.', failed: true, plannedElsewhere: false }]);
   });
 
   test('a request of plain text, or with nothing waiting, settles nothing', () => {

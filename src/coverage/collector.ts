@@ -9,8 +9,9 @@ import { onEveryRun, type RunOutcome } from '../sdk/runnerHook';
 import { agentEntry, guardrailEntry, toolEntry, type GraphCoverage, type ToolCoverage } from './graph';
 import { fileCoverage, META_KEY } from './parts';
 
-/** The variable the coverage reporters set for the test workers: the folder each test file writes its part to. */
-export const COVERAGE_ENV = 'AGENTS_TESTKIT_COVERAGE';
+import { COVERAGE_ENV } from './env';
+
+export { COVERAGE_ENV };
 
 interface AgentLike {
   name: string;

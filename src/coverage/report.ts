@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { CoverageOptionsError } from '../errors/CoverageOptionsError';
-import { COVERAGE_ENV } from './collector';
+import { COVERAGE_ENV } from './env';
 import { MEASURES, mergeGraphs, percent, sortGraph, summarizeAgent, summarizeGraph, type CoverageSummary, type GraphCoverage, type Measure } from './graph';
 import { partOf, shardPartName, type Shard } from './parts';
 

@@ -1,11 +1,11 @@
 import { redactText } from '../format/secrets';
 import { relative } from 'node:path';
 import { currentConfig, resetConfig } from '../config';
-import { startCoverageIfEnabled, watchCoverageOf, writeCoverage } from '../coverage/collector';
+import { coverageRequested } from '../coverage/env';
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { followRunsOf, noteTestStarted, untilQuiet } from '../fakes/core/activity';
 import { forgetRuns } from '../fakes/provider/agentRuns';
-import { settleRecordings } from '../fakes/cassette/recordings';
+import { settleRecordingsIfAny } from '../fakes/cassette/settling';
 import { forgetPlannedFailures } from '../fakes/core/plannedFailures';
 import { forgetStoredStates } from '../fakes/resume/storedConversations';
 import { installNetworkGuard } from '../fakes/offline/networkGuard';
@@ -49,6 +49,7 @@ export interface RunnerHooks extends RunnerReads {
 }
 
 /**
+ * Returns when what it loads lazily is loaded (the coverage collector, when a reporter asked for it).
  * Registers the matchers and the run snapshot serializer, turns tracing off, puts the kit's
  * provider (the offline guard, which routes to the providers a test installs) in front of the
  * SDK's own default model provider in every copy of the SDK the test file may load, verifies the
@@ -63,7 +64,7 @@ export interface RunnerHooks extends RunnerReads {
  * both loaded) is harmless: both sets of hooks take doubles from one shared list, so each double
  * is verified once.
  */
-export function install(hooks: RunnerHooks): void {
+export function install(hooks: RunnerHooks): Promise<void> {
   hooks.expect.extend(matchers);
   hooks.expect.addSnapshotSerializer(runSnapshotSerializer);
   installOfflineGuard(BUNDLED_SDK);
@@ -74,13 +75,27 @@ export function install(hooks: RunnerHooks): void {
   for (const listener of sdkRejectionListeners(process)) process.off('unhandledRejection', listener);
   startWatching({ testName: hooks.testName, testFile: hooks.testFile, scope: hooks.scope });
   followRunsOf(BUNDLED_SDK.Runner);
-  startCoverageIfEnabled();
+  // The coverage collector is loaded only when a coverage reporter asked for it: a test file
+  // without one does not parse it. Runs are noted from when it is loaded: Vitest's entry awaits
+  // `ready` before the test file loads, and the file's first hook awaits the collector (failing
+  // the file if it could not load), so every run a hook or a test starts is noted.
+  const coverage = coverageRequested()
+    ? import('../coverage/collector').then((collector) => {
+        collector.startCoverageIfEnabled();
+        return collector;
+      })
+    : undefined;
+  const ready = coverage?.then(
+    () => undefined,
+    () => undefined,
+  ) ?? Promise.resolve();
 
   hooks.beforeAll(async () => {
+    const collector = await coverage;
     const copies = [BUNDLED_SDK];
     const loaded = await sdkTheTestFileLoads();
     if (loaded !== undefined && loaded.setDefaultModelProvider !== BUNDLED_SDK.setDefaultModelProvider) {
-      watchCoverageOf(loaded.Runner as unknown as abstract new (...args: never[]) => unknown);
+      collector?.watchCoverageOf(loaded.Runner as unknown as abstract new (...args: never[]) => unknown);
       followRunsOf(loaded.Runner);
       copies.push(loaded);
     }
@@ -108,7 +123,7 @@ export function install(hooks: RunnerHooks): void {
     if (pinned) endScope(since);
     const doubles = pinned ? takeCreated(since) : [];
     // A recording is committed only when its test passed, the verification of its doubles included.
-    settleRecordings(() => verify(doubles, 'when the test ended', { late: takeLate(currentFile()) }));
+    settleRecordingsIfAny(() => verify(doubles, 'when the test ended', { late: takeLate(currentFile()) }));
   });
   hooks.afterAll(async (skipped, fileMeta) => {
     try {
@@ -120,9 +135,10 @@ export function install(hooks: RunnerHooks): void {
       endRoutes('file');
       restoreDefaults();
       resetConfig();
-      await writeCoverage(fileMeta);
+      await (await coverage)?.writeCoverage(fileMeta);
     }
   });
+  return ready;
 }
 
 /** What a verification point also weighs beyond the doubles it takes. */

@@ -5,7 +5,8 @@ import { followJestHooks, scopeInJest } from '../runner/scope';
 import type { AgentsMatchers } from '../matchers/types';
 
 // Jest provides `@jest/globals` to every test file itself, also under `injectGlobals: false`.
-install({
+// The CommonJS build cannot wait at the top level: the kit's beforeAll waits for what install() loads.
+void install({
   expect: expect as unknown as RunnerHooks['expect'],
   // The kit's beforeAll is the file's first hook: from there on the others say whose they are.
   beforeAll: (fn) =>

@@ -12,7 +12,7 @@ import type { AgentsMatchers } from '../matchers/types';
  */
 const getCurrentSuite: () => unknown = currentSuiteReader(vitest) ?? (await import('vitest/suite')).getCurrentSuite;
 
-install({
+await install({
   expect,
   beforeAll: (fn) => beforeAll(fn),
   beforeEach,

@@ -19,6 +19,7 @@ import { describeHolder, isGone, isThisThread, me, readHolder, releaseExclusive,
 import { withConversation, withoutConversation, type RecordingFormat } from './format';
 import { stamped } from './provenance';
 import { currentTest } from '../../runner/coupling';
+import { RECORDINGS_KEY, type RecordingsSettler } from './settling';
 
 /** A recording double as the registry sees it. */
 export interface Recorder<C = unknown> {
@@ -36,7 +37,7 @@ export interface Recorder<C = unknown> {
   unfinished(): string | undefined;
 }
 
-interface RecordingsState {
+interface RecordingsState extends RecordingsSettler {
   /** Recorders with a claim and nothing committed yet, in the order they started. */
   open: Set<Recorder>;
   /** Who records each conversation in this process: `<path>\0<conversation>`. */
@@ -46,9 +47,12 @@ interface RecordingsState {
   exitHook: boolean;
 }
 
-const KEY = Symbol.for('agents-testkit.recordings');
+const KEY = RECORDINGS_KEY;
 const scope = globalThis as typeof globalThis & { [KEY]?: RecordingsState };
 const state: RecordingsState = (scope[KEY] ??= { open: new Set(), claims: new Map(), inPartial: new WeakSet(), exitHook: false });
+// The setup entries settle recordings through this (./settling.ts): they load this module only when a recording double did.
+// The copy loaded last answers (a runner that re-imports modules per test file keeps this state across files).
+state.settle = settleRecordings;
 
 /**
  * Where a process keeps the uncommitted recordings of a file: `weather.json.partial-4242.json`

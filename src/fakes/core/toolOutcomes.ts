@@ -10,8 +10,8 @@ export type ToolFailure = true | string | RegExp;
 export interface EmittedCall {
   readonly callId: string;
   readonly name: string;
-  /** Its parsed arguments (the raw text when they are not JSON). */
-  readonly args: unknown;
+  /** Its parsed arguments (the raw text when they are not JSON); read only when its tool failed, so parsed only then. */
+  readonly args: () => unknown;
   /** The turn that made the call. */
   readonly stepIndex: number;
   readonly toolFails: ToolFailure | undefined;
@@ -56,7 +56,7 @@ export class ToolOutcomes {
       const { call, since } = waiting;
       const output = toolOutputText(item.output);
       const failed = isSdkToolErrorText(output);
-      outcomes.push({ call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, call.args, since) });
+      outcomes.push({ call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, call.args(), since) });
     }
     return outcomes;
   }

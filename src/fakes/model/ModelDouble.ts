@@ -69,6 +69,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
   readonly #outcomes = new ToolOutcomes();
   readonly #conversations = new ConversationReader();
   readonly #live: LiveTurns;
+  /** The agent the last call served, already noted on the ledger. */
+  #served: string | undefined;
 
   constructor(options: ModelDoubleOptions = {}) {
     super({
@@ -166,7 +168,10 @@ export class ModelDouble extends Double<ModelView> implements Model {
     }
     // The runner's turn span names the agent: an unnamed script is then named after what it serves.
     const agent = this.name === undefined ? currentAgentName() : undefined;
-    if (agent !== undefined) this.ledger.serve(`agent ${JSON.stringify(agent)}`);
+    if (agent !== undefined && agent !== this.#served) {
+      this.#served = agent;
+      this.ledger.serve(`agent ${JSON.stringify(agent)}`);
+    }
     const stepIndex = this.#turnFor(request, streamed, this.ledger.callCount);
     const record: CallRecord = { streamed, stepIndex };
     const callIndex = this.ledger.record(() => this.#describeCall(record));
@@ -283,7 +288,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
     }
     for (const item of output) {
       if (item.type !== 'function_call' || !offer.functions.has(item.name)) continue;
-      this.#outcomes.emitted({ callId: item.callId, name: item.name, args: parseArguments(item.arguments), stepIndex, toolFails: plan?.fails.get(item.callId) });
+      const text = item.arguments;
+      this.#outcomes.emitted({ callId: item.callId, name: item.name, args: () => parseArguments(text), stepIndex, toolFails: plan?.fails.get(item.callId) });
     }
   }
 

@@ -1,14 +1,18 @@
 import { createGenerationSpan, type ModelRequest, type ModelResponse, type StreamEvent } from '@openai/agents';
-import { modelTracingParent } from '../../sdk/coupling';
+import { isNoopTracingParent, modelTracingParent } from '../../sdk/coupling';
 
 /**
  * A scripted model call traced as the SDK's own models trace theirs: one `generation` span under
  * the runner's turn, holding the request's input and the response's output when the run traces
- * data (`tracing: true`). With tracing off (every test without `traces()`) the SDK hands out a
- * span that records nothing.
+ * data (`tracing: true`). With tracing off (every test without `traces()`) the runner's spans are
+ * no-ops, the SDK would hand out a span under them that records nothing, and no span is made at all:
+ * a call then costs what the SDK's `ScriptedModel`'s does (bench/README.md, issue 27).
  */
+function traced(request: ModelRequest): boolean {
+  return Boolean(request.tracing) && !isNoopTracingParent(modelTracingParent(request));
+}
+
 function startSpan(request: ModelRequest) {
-  if (!request.tracing) return undefined;
   const span = createGenerationSpan(undefined, modelTracingParent(request) as Parameters<typeof createGenerationSpan>[1]);
   if (request.tracing === true) span.spanData.input = Array.isArray(request.input) ? (request.input as Record<string, unknown>[]) : [{ role: 'user', content: request.input }];
   span.start();
@@ -16,13 +20,17 @@ function startSpan(request: ModelRequest) {
 }
 
 /** Marks the span failed, as the SDK's models do, and throws the error on. */
-function failed(span: ReturnType<typeof startSpan>, message: string, error: unknown): never {
+function failed(span: ReturnType<typeof startSpan> | undefined, message: string, error: unknown): never {
   span?.setError({ message, data: { error: String(error) } });
   throw error;
 }
 
-/** `getResponse` inside a generation span. */
-export async function tracedResponse(request: ModelRequest, respond: () => Promise<ModelResponse>): Promise<ModelResponse> {
+/** `getResponse` inside a generation span, or as it is when the call is not traced. */
+export function tracedResponse(request: ModelRequest, respond: () => Promise<ModelResponse>): Promise<ModelResponse> {
+  return traced(request) ? inSpan(request, respond) : respond();
+}
+
+async function inSpan(request: ModelRequest, respond: () => Promise<ModelResponse>): Promise<ModelResponse> {
   const span = startSpan(request);
   try {
     const response = await respond();
@@ -35,8 +43,12 @@ export async function tracedResponse(request: ModelRequest, respond: () => Promi
   }
 }
 
-/** `getStreamedResponse` inside a generation span, ended when the stream ends. */
-export async function* tracedStream(request: ModelRequest, stream: () => AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> {
+/** `getStreamedResponse` inside a generation span, ended when the stream ends; as it is when the call is not traced. */
+export function tracedStream(request: ModelRequest, stream: () => AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> {
+  return traced(request) ? streamInSpan(request, stream) : stream();
+}
+
+async function* streamInSpan(request: ModelRequest, stream: () => AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> {
   const span = startSpan(request);
   try {
     for await (const event of stream()) {

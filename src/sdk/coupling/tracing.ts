@@ -98,3 +98,19 @@ export function readTrace(trace: unknown): { id: string; name: string; groupId: 
 export function modelTracingParent(request: unknown): unknown {
   return (request as { _internal?: { tracingParent?: unknown } } | null)?._internal?.tracingParent;
 }
+
+/**
+ * Whether a model call's tracing parent (`modelTracingParent`) is the SDK's no-op span: with tracing
+ * off the runner's agent and turn spans are `NoopSpan`s (id `no-op`), and the trace provider then
+ * makes every span under them a `NoopSpan` too (tracing/provider.ts `createSpan`), which records
+ * nothing. A model may then skip making one. `false` when there is no parent: the SDK reads the
+ * current span then.
+ */
+export function isNoopTracingParent(parent: unknown): boolean {
+  if (typeof parent !== 'object' || parent === null) return false;
+  const span = parent as { spanId?: unknown; traceId?: unknown };
+  return span.spanId === NOOP_ID || span.traceId === NOOP_ID;
+}
+
+/** The id the SDK gives no-op traces and spans (tracing/utils.ts `NOOP_TRACE_OR_SPAN_ID`). */
+const NOOP_ID = 'no-op';

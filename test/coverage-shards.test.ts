@@ -6,9 +6,9 @@
 // reporter writes its part and `agents-testkit coverage merge` merges them. The fixture runs under
 // the runner that runs this spec (`npm test` runs it under both), as coverage-reporters.test.ts does;
 // the Jest reporter loads from the build (npm run build). Then the merge's refusals, in process.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mergeFileCoverage, mergeParts, META_KEY, partOf, readPart, type CoveragePart } from '../src/coverage/parts';
+import { checkBlobShards, mergeFileCoverage, mergeParts, META_KEY, partOf, readPart, type CoveragePart } from '../src/coverage/parts';
 import { CoverageMergeError } from '../src/errors/CoverageMergeError';
 import { summarizeGraph, percent, type GraphCoverage } from '../src/coverage/graph';
 import { cli } from './support/cli';
@@ -32,6 +32,8 @@ describe(`a sharded run's agent coverage under ${runner}`, () => {
   let mergedDir: string;
   /** Vitest: the merge, under a threshold of 70% for tools that the merged total (66.7%) misses. */
   let merged: FixtureOutcome | undefined;
+  /** Vitest: a merge of the blobs of shards 1 and 3 only. */
+  let mergedWithoutShard2: FixtureOutcome | undefined;
 
   beforeAll(() => {
     wholeDir = makeTempDir();
@@ -50,6 +52,9 @@ describe(`a sharded run's agent coverage under ${runner}`, () => {
         }),
       );
       merged = runFixtures('vitest', 'coverage', { env: options(mergedDir, { tools: 70 }), configReporters: true, args: [`--merge-reports=${blobs}`] });
+      const gathered = makeTempDir();
+      for (const index of [1, 3]) copyFileSync(join(blobs, `blob-${index}-3.json`), join(gathered, `blob-${index}-3.json`));
+      mergedWithoutShard2 = runFixtures('vitest', 'coverage', { env: options(makeTempDir()), configReporters: true, args: [`--merge-reports=${gathered}`] });
     } else {
       // Each shard's reporter has the threshold of the config: a shard alone is under it, and must not fail.
       shardDir = makeTempDir();
@@ -103,6 +108,12 @@ describe(`a sharded run's agent coverage under ${runner}`, () => {
     expect(under.output).not.toContain('handoffs: 50% is under');
     if (runner === 'vitest') expect([...merged!.tests.values()].map((test) => test.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
   });
+
+  // Vitest merges whichever blobs it finds: a total without a shard's test files could pass its threshold.
+  (runner === 'vitest' ? test : test.skip)('vitest --merge-reports without a shard\'s blob fails, naming the shard', () => {
+    expect(mergedWithoutShard2!.exitCode).toBe(1);
+    expect(mergedWithoutShard2!.output).toContain('shard 2 of 3 left no part (given: blob-1-3.json, blob-3-3.json): the total would miss its tests.');
+  });
 });
 
 describe('what a merge refuses', () => {
@@ -144,6 +155,21 @@ describe('what a merge refuses', () => {
     const usage = cli('coverage', 'merge', empty, '--threshold', 'lots');
     expect([usage.code, usage.stderr.split('\n')[0]]).toEqual([2, 'agents-testkit coverage: --threshold takes a percentage (80) or measures with percentages (tools=80,approvals=100); got "lots".']);
     expect(cli('coverage', 'merge', empty, '--threshold', '120').stderr.split('\n')[0]).toBe('agents-testkit coverage: --threshold must be a percentage from 0 to 100; got 120.');
+  });
+
+  test('under vitest --merge-reports: a folder of blobs missing a shard, or mixing splits', () => {
+    const blobs = makeTempDir();
+    for (const name of ['blob-1-3.json', 'blob-3-3.json', 'notes.txt']) writeFileSync(join(blobs, name), '{}');
+    const missing = reasonOf(() => checkBlobShards(blobs));
+    expect([missing.reason, missing.files]).toEqual(['shard_missing', ['blob-1-3.json', 'blob-3-3.json']]);
+    expect(missing.message).toContain(`Gather every shard's blob report (${blobs})`);
+    writeFileSync(join(blobs, 'blob-2-3.json'), '{}');
+    expect(() => checkBlobShards(blobs)).not.toThrow();
+    writeFileSync(join(blobs, 'blob-1-2.json'), '{}');
+    expect(reasonOf(() => checkBlobShards(blobs)).reason).toBe('shard_counts_differ');
+    const unsharded = makeTempDir();
+    writeFileSync(join(unsharded, 'blob.json'), '{}');
+    expect(() => checkBlobShards(unsharded)).not.toThrow();
   });
 
   test('under vitest --merge-reports: a test file whose shard ran without the coverage reporter', () => {

@@ -77,29 +77,57 @@ export function readPart(file: string): CoveragePart {
 export function mergeParts(parts: readonly { file: string; part: CoveragePart }[]): GraphCoverage {
   if (parts.length === 0) throw new CoverageMergeError('no_parts', 'no part to merge.');
   checkOneVersion(parts.map(({ file, part }) => ({ file, kitVersion: part.kitVersion })));
-  const counts = new Set(parts.map(({ part }) => part.shard.count));
+  checkShardSet(parts.map(({ file, part }) => ({ file, ...part.shard })), "every shard's agent-coverage.shard-*.json");
+  const graph: GraphCoverage = {};
+  for (const { part } of [...parts].sort((a, b) => a.part.shard.index - b.part.shard.index)) mergeGraphs(graph, part.graph);
+  return graph;
+}
+
+/**
+ * Checks that `shards` (files, each of one shard) are every shard of one run, once each: a total
+ * missing a shard would pass a threshold that the suite does not meet. `gather` names what to
+ * collect when one is missing.
+ */
+function checkShardSet(shards: readonly ({ file: string } & Shard)[], gather: string): void {
+  const counts = new Set(shards.map((shard) => shard.count));
   if (counts.size > 1) {
-    const list = parts.map(({ file, part }) => `${file} (shard ${part.shard.index}/${part.shard.count})`).join(', ');
-    throw new CoverageMergeError('shard_counts_differ', `the parts come from runs split into different numbers of shards: ${list}. Merge the parts of one run only.`, parts.map(({ file }) => file));
+    const list = shards.map(({ file, index, count }) => `${file} (shard ${index}/${count})`).join(', ');
+    throw new CoverageMergeError('shard_counts_differ', `the parts come from runs split into different numbers of shards: ${list}. Merge the parts of one run only.`, shards.map(({ file }) => file));
   }
-  const count = parts[0]!.part.shard.count;
+  const count = shards[0]!.count;
   const byIndex = new Map<number, string>();
-  for (const { file, part } of parts) {
-    const seen = byIndex.get(part.shard.index);
-    if (seen !== undefined) throw new CoverageMergeError('shard_twice', `${seen} and ${file} are both of shard ${part.shard.index}/${count}. Merge one part per shard.`, [seen, file]);
-    byIndex.set(part.shard.index, file);
+  for (const { file, index } of shards) {
+    const seen = byIndex.get(index);
+    if (seen !== undefined) throw new CoverageMergeError('shard_twice', `${seen} and ${file} are both of shard ${index}/${count}. Merge one part per shard.`, [seen, file]);
+    byIndex.set(index, file);
   }
   const missing = Array.from({ length: count }, (_, at) => at + 1).filter((index) => !byIndex.has(index));
   if (missing.length > 0) {
     throw new CoverageMergeError(
       'shard_missing',
-      `${missing.length === 1 ? 'shard' : 'shards'} ${missing.join(', ')} of ${count} left no part (given: ${[...byIndex.values()].join(', ')}): the total would miss its tests. Gather every shard's agent-coverage.shard-*.json before merging.`,
+      `${missing.length === 1 ? 'shard' : 'shards'} ${missing.join(', ')} of ${count} left no part (given: ${[...byIndex.values()].join(', ')}): the total would miss its tests. Gather ${gather} before merging.`,
       [...byIndex.values()],
     );
   }
-  const graph: GraphCoverage = {};
-  for (const { part } of [...parts].sort((a, b) => a.part.shard.index - b.part.shard.index)) mergeGraphs(graph, part.graph);
-  return graph;
+}
+
+/**
+ * Under `vitest --merge-reports <dir>`: the blob reports of a sharded run are named
+ * `blob-<index>-<count>.json` (Vitest's blob reporter), and Vitest merges whichever it finds, so a
+ * shard whose blob was not gathered would vanish from the total. Unnamed blobs are not checked.
+ */
+export function checkBlobShards(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return; // Vitest refuses a folder it cannot read, before any reporter reports.
+  }
+  const shards = names.flatMap((name) => {
+    const found = /^blob-(\d+)-(\d+)\.json$/.exec(name);
+    return found ? [{ file: name, index: Number(found[1]), count: Number(found[2]) }] : [];
+  });
+  if (shards.length > 0) checkShardSet(shards, `every shard's blob report (${dir})`);
 }
 
 /** The key of a Vitest test file's `meta` under which the setup entry leaves the file's coverage when it ends. */

@@ -1,6 +1,7 @@
 import { CoverageMergeError } from '../errors/CoverageMergeError';
 import { finishRun } from './finishRun';
-import { mergeFileCoverage, type Shard } from './parts';
+import { resolve } from 'node:path';
+import { checkBlobShards, mergeFileCoverage, type Shard } from './parts';
 import { beginRun, checkOptions, type CheckedOptions, type CoverageReporterOptions } from './report';
 
 /**
@@ -13,7 +14,8 @@ import { beginRun, checkOptions, type CheckedOptions, type CoverageReporterOptio
 export default class AgentCoverageReporter {
   readonly #options: CheckedOptions;
   #shard: Shard | undefined;
-  #merging = false;
+  /** The folder of blob reports `--merge-reports` reads, when it merges. */
+  #merging: string | undefined;
 
   constructor(options?: CoverageReporterOptions) {
     this.#options = checkOptions(options);
@@ -22,15 +24,16 @@ export default class AgentCoverageReporter {
   }
 
   /** Vitest's public config says whether this run is a shard (`--shard`) or merges shards (`--merge-reports`). */
-  onInit(vitest: { config?: { shard?: { index?: unknown; count?: unknown }; mergeReports?: unknown } }): void {
-    const { shard, mergeReports } = vitest?.config ?? {};
+  onInit(vitest: { config?: { shard?: { index?: unknown; count?: unknown }; mergeReports?: unknown; root?: unknown } }): void {
+    const { shard, mergeReports, root } = vitest?.config ?? {};
     if (typeof shard?.index === 'number' && typeof shard.count === 'number') this.#shard = { index: shard.index, count: shard.count };
-    this.#merging = typeof mergeReports === 'string' && mergeReports !== '';
+    if (typeof mergeReports === 'string' && mergeReports !== '') this.#merging = resolve(typeof root === 'string' ? root : process.cwd(), mergeReports);
   }
 
   onTestRunEnd(testModules: readonly TestModuleLike[] = []): void {
     try {
-      const carried = this.#merging ? mergeFileCoverage(testModules.filter(ran).map((module) => ({ file: module.moduleId ?? '?', meta: metaOf(module) }))) : undefined;
+      if (this.#merging !== undefined) checkBlobShards(this.#merging);
+      const carried = this.#merging !== undefined ? mergeFileCoverage(testModules.filter(ran).map((module) => ({ file: module.moduleId ?? '?', meta: metaOf(module) }))) : undefined;
       const end = { ...(this.#shard === undefined ? {} : { shard: this.#shard }), ...(carried === undefined ? {} : { carried }), mergeHint: 'vitest --merge-reports merges the shards' };
       // Vitest reads no error off a reporter: the exit code fails the run.
       if (finishRun(this.#options, end) !== undefined) process.exitCode = 1;

@@ -3,6 +3,7 @@
 // `agents-testkit coverage merge`); the merged table, JSON and HTML equal the whole run's, and the
 // threshold fails the merged total only, never a shard.
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const promise = 'three shards merged give the whole run\'s agent coverage, and the threshold applies to the merged total';
@@ -34,6 +35,10 @@ export async function play(t) {
   if (t.runner === 'vitest') {
     merged = await vitest(t, modules, ['--merge-reports'], { outputDir: 'merged', threshold: { tools: 60 } });
     under = await vitest(t, modules, ['--merge-reports'], { outputDir: 'under', threshold: { tools: 70 } });
+    // A shard's blob not gathered: Vitest merges the others, and the kit must refuse the short total.
+    rmSync(join(t.dir, '.vitest-reports', 'blob-2-3.json'), { force: true });
+    const short = await vitest(t, modules, ['--merge-reports'], { outputDir: 'short', threshold: { tools: 60 } });
+    t.check('a merge without shard 2\'s blob fails, naming the shard', short.exitCode === 1 && short.output.includes('shard 2 of 3 left no part'), short.output.slice(-1500));
   } else {
     const bin = join(modules, 'agents-testkit', 'dist', 'cli.js');
     merged = await node(t.dir, [bin, 'coverage', 'merge', 'parts', '--output-dir', 'merged', '--threshold', 'tools=60']);

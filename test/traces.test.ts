@@ -11,8 +11,8 @@ import {
   withTrace,
   type InputGuardrail,
 } from '@openai/agents';
-import { configure, model, ScriptError, traces, TraceRecorder } from 'agents-testkit';
-import { describe, expect, failureOf, getWeather, test, thrownBy } from './support';
+import { cassette, configure, model, ScriptError, traces, TraceRecorder } from 'agents-testkit';
+import { agentWith, describe, expect, failureOf, getWeather, test, thrownBy } from './support';
 
 // Any request beyond loopback (the OpenAI tracing exporter's included) is stopped and fails its test.
 configure({ offline: 'strict' });
@@ -108,6 +108,16 @@ describe('traces()', () => {
     await result.completed;
 
     expect(trace.tree()).toBe(TREE);
+  });
+
+  test('a cassette replay makes a generation span per replayed call, as the recorded model did', async () => {
+    const trace = traces();
+    await run(agentWith(cassette('test/fixtures/weather.json', { conversation: 'Weather in Tokyo' })), 'Weather in Tokyo?');
+    const streamed = await run(agentWith(cassette('test/fixtures/weather.json', { conversation: 'Weather in Tokyo' })), 'Weather in Tokyo?', { stream: true });
+    await streamed.completed;
+
+    const generations = ['  agent "Assistant"', '    generation', '    function get_weather {"city":"Tokyo"} → "Sunny in Tokyo."', '    generation'];
+    expect(trace.tree()).toBe(['trace "Agent workflow"', ...generations, 'trace "Agent workflow"', ...generations].join('\n'));
   });
 });
 

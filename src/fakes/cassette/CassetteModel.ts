@@ -9,6 +9,7 @@ import type { Ledger } from '../core/ledger';
 import { turnLabel, turnParts } from './recordedTurn';
 import { matchesRecording, requestChanges } from './requestDrift';
 import { describeModelCall, unexpectedModelCall } from '../model/unexpectedCall';
+import { tracedResponse, tracedStream } from '../model/generationSpan';
 
 /** The environment variable that chooses the mode of every cassette without an explicit `mode`. */
 export const CASSETTE_MODE_ENV = 'AGENTS_TESTKIT_CASSETTE_MODE';
@@ -107,13 +108,14 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     if (this.mode === 'record' || this.#driftsIntoRecording(request)) return this.#recordResponse(request);
     this.#prepare(request, false);
-    return this.#inner.getResponse(request);
+    // The recorded model made a generation span per call (the SDK's models do); a replay makes the same.
+    return tracedResponse(request, () => this.#inner.getResponse(request));
   }
 
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     if (this.mode === 'record' || this.#driftsIntoRecording(request)) return this.#recordStream(request);
     this.#prepare(request, true);
-    return this.#inner.getStreamedResponse(request);
+    return tracedStream(request, () => this.#inner.getStreamedResponse(request));
   }
 
   async getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {

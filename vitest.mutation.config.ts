@@ -1,6 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { alias, shared } from './vitest.config';
-import { childProcessSpecs, processStateSpecs } from './vitest.groups';
+import { alias, childProcessSpecs, processStateSpecs, shared } from './vitest.config';
 
 // The Vitest set-up Stryker runs (stryker.config.mjs), for `npm run mutation`. Stryker reruns the
 // specs that cover a mutant once per mutant, so the cost of loading a spec file dominates:

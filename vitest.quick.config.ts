@@ -1,6 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { alias, shared } from './vitest.config';
-import { childProcessSpecs, processStateSpecs } from './vitest.groups';
+import { alias, childProcessSpecs, processStateSpecs, shared } from './vitest.config';
 
 // `npm run test:quick`, the inner loop: every spec of test/ and examples/ under Vitest from source,
 // except the ones that run a test runner in a child process (`npm test` runs those, under both

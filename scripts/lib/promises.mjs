@@ -12,6 +12,7 @@
 //   const outcome = await t.run({ specs, env, args, config });   // one runner run, bounded
 //   t.judge(outcome);                 // "Must FAIL, naming:" marks hold; every other test passed
 //   t.check('what must hold', ok, detail);
+//   const { exitCode, output } = await t.node([join(t.modules, 'vitest', 'vitest.mjs'), 'run', '--merge-reports']);
 // Every judged test and every check counts as one passed or failed check of the project.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -98,6 +99,13 @@ async function playOne(project, setup, name) {
       runs += 1;
       return runIn(here, setup, { ...options, index: runs });
     },
+    /** Node with `args` in the scenario's folder (a runner with arguments of its own, the kit's CLI), bounded; `{ exitCode, output }`, ANSI stripped. */
+    async node(args, { env = {}, timeoutMs = 120_000 } = {}) {
+      const { status, output } = await bounded(here, args, env, timeoutMs);
+      return { exitCode: status, output: strip(output) };
+    },
+    /** Where the project's packages are installed: `join(t.modules, 'vitest', 'vitest.mjs')`. */
+    modules: join(setup.dir, 'node_modules'),
   };
   try {
     const scenario = await import(join(scenarios, name, 'scenario.mjs'));

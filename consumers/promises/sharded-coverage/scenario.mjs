@@ -2,7 +2,6 @@
 // coverage is merged (Vitest: blob reports and `vitest --merge-reports`; Jest: each shard's part and
 // `agents-testkit coverage merge`); the merged table, JSON and HTML equal the whole run's, and the
 // threshold fails the merged total only, never a shard.
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -12,7 +11,7 @@ const TRIAGE = 'Triage   2/2          1/2        1/1         1/2        handoffs
 const tableOf = (output) => /Agent coverage\n[\s\S]*?\nall .*/.exec(output)?.[0];
 
 export async function play(t) {
-  const modules = join(t.dir, '..', '..', 'node_modules');
+  const modules = t.modules;
   const whole = t.runner === 'vitest' ? await vitest(t, modules, [], { outputDir: 'whole' }) : await t.run({ config: jestReporters({ outputDir: 'whole' }) });
   t.check('the whole run passes and prints its table', whole.exitCode === 0 && tableOf(whole.output)?.includes(TRIAGE), whole.output.slice(-1500));
 
@@ -41,8 +40,8 @@ export async function play(t) {
     t.check('a merge without shard 2\'s blob fails, naming the shard', short.exitCode === 1 && short.output.includes('shard 2 of 3 left no part'), short.output.slice(-1500));
   } else {
     const bin = join(modules, 'agents-testkit', 'dist', 'cli.js');
-    merged = await node(t.dir, [bin, 'coverage', 'merge', 'parts', '--output-dir', 'merged', '--threshold', 'tools=60']);
-    under = await node(t.dir, [bin, 'coverage', 'merge', 'parts', '--output-dir', 'under', '--threshold', 'tools=70']);
+    merged = await t.node([bin, 'coverage', 'merge', 'parts', '--output-dir', 'merged', '--threshold', 'tools=60']);
+    under = await t.node([bin, 'coverage', 'merge', 'parts', '--output-dir', 'under', '--threshold', 'tools=70']);
   }
   t.check('the merge passes the threshold the merged total meets', merged.exitCode === 0, merged.output.slice(-1500));
   t.check('the merged table is the whole run\'s', tableOf(merged.output) !== undefined && tableOf(merged.output) === tableOf(whole.output), `whole:\n${tableOf(whole.output)}\nmerged:\n${merged.output.slice(-1500)}`);
@@ -65,24 +64,5 @@ function jestReporters(options) {
 async function vitest(t, modules, args, options) {
   const reporters = options === undefined ? '' : `, reporters: ['default', ['agents-testkit/coverage/vitest', ${JSON.stringify(options)}]]`;
   t.write('vitest.config.ts', `import { defineConfig, mergeConfig } from 'vitest/config';\nimport base from '../../vitest.config';\nexport default mergeConfig(base, defineConfig({ test: { include: ['*.test.ts']${reporters} } }));\n`);
-  return node(t.dir, [join(modules, 'vitest', 'vitest.mjs'), 'run', ...args]);
-}
-
-/** Runs node in `cwd`, bounded; the runner variables of whatever runs the scenario are left out. */
-function node(cwd, args, timeoutMs = 120_000) {
-  return new Promise((done) => {
-    const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|JEST_WORKER_ID|TINYPOOL|NODE_OPTIONS|AGENTS_TESTKIT_|CI$)/.test(key)));
-    const child = spawn(process.execPath, args, { cwd, env: { ...inherited, FORCE_COLOR: '0', NO_COLOR: '1' } });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const timer = setTimeout(() => {
-      output += `\n[killed after ${timeoutMs} ms]\n`;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    child.on('close', (exitCode) => {
-      clearTimeout(timer);
-      done({ exitCode, output: output.replace(/\u001b\[[0-9;]*m/g, '') });
-    });
-  });
+  return t.node([join(modules, 'vitest', 'vitest.mjs'), 'run', ...args]);
 }

@@ -14,7 +14,7 @@ import type { DoubleOptions } from '../../vocabulary';
 import { injectFault } from '../core/faults';
 import { Double, identity } from '../core/double';
 import { AudioProgress } from './audio';
-import { describeRealtimeCall, isLifecycle, type RealtimeCall, type RealtimeMethod } from './call';
+import { describeRealtimeCall, isLifecycle, type Outbound, type RealtimeCall, type RealtimeMethod } from './call';
 import { EventDelivery } from './delivery';
 import { checkError, errorRejected, unexpectedError } from './matching';
 import { RealtimePlan } from './plan';
@@ -45,13 +45,6 @@ export interface ErrorReporter {
 }
 
 type Listener<K extends keyof RealtimeTransportEventTypes> = (...args: RealtimeTransportEventTypes[K]) => void;
-
-/** An outbound call as a transport method builds it: `index` first, set once the call is recorded. */
-interface Outbound {
-  index: number;
-  method: RealtimeMethod;
-  [field: string]: unknown;
-}
 
 interface CallRecord {
   method: RealtimeMethod;

@@ -2,7 +2,7 @@ import type { Usage, UsageInput } from '@openai/agents';
 import type { RealtimeTransportEventTypes, RealtimeTransportLayer } from '@openai/agents/realtime';
 import { describeMs } from '../../format/audioFormat';
 import { RealtimeDouble, type ErrorReporter, type RealtimeOptions } from '../../fakes/realtime/RealtimeDouble';
-import type { RealtimeMethod } from '../../fakes/realtime/call';
+import { REALTIME_METHODS, type RealtimeMethod } from '../../fakes/realtime/call';
 import type { AudioTarget, CallPattern, EmitStep, ErrorMatch, ExpectStep, LabelArg, ModelCall, PlannedEvent, RealtimeEventName, RealtimeStep, StepLabel } from '../../fakes/realtime/step';
 import type { CallOptions, CallRest, HandoffTarget, ToolRef } from '../../vocabulary';
 import { audioItem, event, type RealtimeMcpTool, responseEvents, textItem, usageEvents, userMessageEvents, userTranscriptEvents } from './events';
@@ -38,6 +38,9 @@ import {
 } from './validators';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 
+/** Each method as labels show it (`'sendMessage'`), worded once. */
+const QUOTED = Object.fromEntries(REALTIME_METHODS.map((method) => [method, `'${method}'`])) as Record<RealtimeMethod, string>;
+
 /**
  * A scripted Realtime transport: `new RealtimeSession(agent, { transport: realtime()… })`.
  * `expect` steps match the session's outbound calls in order; `emit` steps are the server's
@@ -62,10 +65,18 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     const context = this.#context('expect');
     const checked = checkMethod(method, context);
     const matching = checkPattern(pattern, context);
-    const shown: LabelArg[] = [`'${checked}'`];
-    if (matching.predicate) shown.push((matching.predicate as { name?: string }).name || 'predicate');
-    else if (matching.pattern) shown.push({ value: matching.pattern, max: 80 });
-    return this.#expectStep({ method: checked, ...matching }, { verb: 'expect', args: shown });
+    const { pattern: partial, predicate } = matching;
+    const shown: LabelArg[] = [QUOTED[checked]];
+    // The step is built as it is handed over, without copying the checked pattern into it: this runs once per step.
+    if (predicate) {
+      shown.push((predicate as { name?: string }).name || 'predicate');
+      return this.#append({ kind: 'expect', label: { verb: 'expect', args: shown }, method: checked, predicate });
+    }
+    if (partial) {
+      shown.push({ value: partial, max: 80 });
+      return this.#append({ kind: 'expect', label: { verb: 'expect', args: shown }, method: checked, pattern: partial });
+    }
+    return this.#append({ kind: 'expect', label: { verb: 'expect', args: shown }, method: checked });
   }
 
   /** Makes the call the preceding `expect…` step matches throw `error` (an injected failure). */
@@ -182,7 +193,8 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
     const context = this.#context('emit');
     const checked = checkEvent(name, args, context);
     const shown: LabelArg[] = [`'${checked}'`, ...args.map((arg) => ({ value: arg, max: 60 }))];
-    return this.#emitStep({ verb: 'emit', args: shown }, [event(checked, ...args)]);
+    // `args` is this call's own array: the event keeps it instead of a copy.
+    return this.#emitStep({ verb: 'emit', args: shown }, [{ type: 'event', name: checked, args }]);
   }
 
   /**

@@ -101,8 +101,10 @@ export function checkEvent(name: unknown, args: readonly unknown[], context: Ste
 /** Refuses an event payload whose `fields` are not non-empty strings: the session reads them. */
 function needFields(name: string, payload: unknown, fields: readonly string[], context: StepContext, hint = ''): void {
   const record = payload as Record<string, unknown> | null | undefined;
-  const missing = fields.filter((field) => typeof record?.[field] !== 'string' || record[field] === '');
-  if (typeof payload === 'object' && payload !== null && missing.length === 0) return;
+  const absent = (field: string): boolean => typeof record?.[field] !== 'string' || record[field] === '';
+  // Checked on every emit: the list of missing fields is made only for the message.
+  if (typeof payload === 'object' && payload !== null && !fields.some(absent)) return;
+  const missing = fields.filter(absent);
   const problem =
     typeof payload === 'object' && payload !== null ? `${listNames(missing)} ${missing.length === 1 ? 'is' : 'are'} missing or empty` : `got ${kindOf(payload)}`;
   const needs = fields.length === 1 ? `a string ${listNames(fields)}` : `the strings ${listNames(fields)}`;

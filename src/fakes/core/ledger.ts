@@ -31,10 +31,8 @@ export interface LedgerSetup<View> {
   view?(): View;
 }
 
-interface CallEntry {
-  describe: string | (() => string);
-  mismatch: boolean;
-}
+/** How a recorded call is described: now, or when a report needs it. */
+type CallEntry = string | (() => string);
 
 /**
  * The bookkeeping every double shares: the label, registration for the after-each verification,
@@ -46,6 +44,8 @@ export class Ledger<View = unknown> {
   readonly name: string | undefined;
   readonly #setup: LedgerSetup<View>;
   readonly #calls: CallEntry[] = [];
+  /** The calls a mismatch was recorded on, by index. */
+  readonly #marked = new Set<number>();
   readonly #mismatches: MismatchError[] = [];
   /** What an unnamed double serves (`agent "Triage"`), so that messages say which of several it is. */
   readonly #serves: string[] = [];
@@ -87,7 +87,7 @@ export class Ledger<View = unknown> {
   /** Records a call, described now or when a report needs it; returns its zero-based index. */
   record(describe: string | (() => string)): number {
     noteActivity();
-    return this.#calls.push({ describe, mismatch: false }) - 1;
+    return this.#calls.push(describe) - 1;
   }
 
   /** The number of calls recorded so far: the index the next call will get. */
@@ -99,8 +99,7 @@ export class Ledger<View = unknown> {
   mismatch(spec: Omit<MismatchSpec, 'double'>): MismatchError {
     const error = new MismatchError({ ...spec, double: this.label });
     this.#mismatches.push(error);
-    const entry = spec.anchor === undefined ? this.#calls[spec.callIndex] : undefined;
-    if (entry) entry.mismatch = true;
+    if (spec.anchor === undefined && spec.callIndex >= 0 && spec.callIndex < this.#calls.length) this.#marked.add(spec.callIndex);
     // A mismatch after the double was verified (a run still going when its test ended) is late:
     // the registry keeps it for the next verification point.
     noteMismatch(this, error.message.split('\n')[0] as string);
@@ -121,16 +120,23 @@ export class Ledger<View = unknown> {
   report(): DoubleReport {
     const pending = this.#setup.pending();
     const more = pending.reduce((sum, step) => sum + (step.more ?? 0), 0);
+    // The after-each verification asks every double for a report, passing or not: the calls are
+    // described only when a message reads them, as they stood now (the calls recorded so far, the
+    // mismatches marked so far).
+    const [entries, count, marked] = [this.#calls, this.#calls.length, new Set(this.#marked)];
+    let calls: readonly string[] | undefined;
     return {
       label: this.label,
       pending: pending.map((step) => numbered(step.index, step.label)),
       ...(more > 0 ? { pendingCount: pending.length + more } : {}),
       // Reports list one line per mismatch; the full message is on the error itself.
       mismatches: this.#mismatches.map((mismatch) => mismatch.message.split('\n')[0] as string),
-      calls: this.#calls.map((call, index) => {
-        const text = typeof call.describe === 'function' ? call.describe() : call.describe;
-        return numbered(index, `${text}${call.mismatch ? ' (mismatch)' : ''}`);
-      }),
+      get calls(): readonly string[] {
+        return (calls ??= entries.slice(0, count).map((describe, index) => {
+          const text = typeof describe === 'function' ? describe() : describe;
+          return numbered(index, `${text}${marked.has(index) ? ' (mismatch)' : ''}`);
+        }));
+      },
       ...(this.#setup.notes ? { notes: this.#setup.notes } : {}),
     };
   }

@@ -14,7 +14,7 @@ import type { DoubleOptions } from '../../vocabulary';
 import { injectFault } from '../core/faults';
 import { Double, identity } from '../core/double';
 import { AudioProgress } from './audio';
-import { describeRealtimeCall, isLifecycle, type RealtimeCall, type RealtimeMethod } from './call';
+import { describeRealtimeCall, isLifecycle, type Outbound, type RealtimeCall, type RealtimeMethod } from './call';
 import { EventDelivery } from './delivery';
 import { checkError, errorRejected, unexpectedError } from './matching';
 import { RealtimePlan } from './plan';
@@ -141,14 +141,14 @@ export class RealtimeDouble extends Double<RealtimeView> {
     const generation = this.#delivery.beginConnect();
     const { apiKey, ...rest } = options;
     this.#config.read(options.initialSessionConfig);
-    const opened = this.#call('connect', { options: { ...rest, apiKeyProvided: apiKey !== undefined } }, () => this.#inner.connect(options));
+    const opened = this.#call({ index: 0, method: 'connect', options: { ...rest, apiKeyProvided: apiKey !== undefined } }, () => this.#inner.connect(options));
     return this.#delivery.readyAfter(opened, generation);
   }
 
   close(): void {
     const undo = this.#delivery.closing();
     try {
-      this.#call('close', {}, () => this.#inner.close());
+      this.#call({ index: 0, method: 'close' }, () => this.#inner.close());
     } catch (error) {
       // A failed close leaves an established connection up.
       undo();
@@ -157,51 +157,51 @@ export class RealtimeDouble extends Double<RealtimeView> {
   }
 
   sendEvent(event: RealtimeClientMessage): void {
-    this.#call('sendEvent', { event }, () => this.#inner.sendEvent(event));
+    this.#call({ index: 0, method: 'sendEvent', event }, () => this.#inner.sendEvent(event));
   }
 
   requestResponse(response?: Record<string, any>): void {
-    this.#call('requestResponse', { response }, () => this.#inner.requestResponse(response));
+    this.#call({ index: 0, method: 'requestResponse', response }, () => this.#inner.requestResponse(response));
   }
 
   sendMessage(message: Parameters<ScriptedRealtimeTransport['sendMessage']>[0], otherEventData: Record<string, any>, options?: { triggerResponse?: boolean }): void {
-    this.#call('sendMessage', { message, otherEventData, options }, () => this.#inner.sendMessage(message, otherEventData, options));
+    this.#call({ index: 0, method: 'sendMessage', message, otherEventData, options }, () => this.#inner.sendMessage(message, otherEventData, options));
   }
 
   addImage(image: string, options?: { triggerResponse?: boolean }): void {
-    this.#call('addImage', { image, options }, () => this.#inner.addImage(image, options));
+    this.#call({ index: 0, method: 'addImage', image, options }, () => this.#inner.addImage(image, options));
   }
 
   sendAudio(audio: ArrayBuffer, options: { commit?: boolean }): void {
-    this.#call('sendAudio', { audio, options }, () => this.#inner.sendAudio(audio, options));
+    this.#call({ index: 0, method: 'sendAudio', audio, options }, () => this.#inner.sendAudio(audio, options));
   }
 
   updateSessionConfig(config: Partial<RealtimeSessionConfig>): void {
     this.#config.read(config);
-    this.#call('updateSessionConfig', { config }, () => this.#inner.updateSessionConfig(config));
+    this.#call({ index: 0, method: 'updateSessionConfig', config }, () => this.#inner.updateSessionConfig(config));
   }
 
   mute(muted: boolean): void {
-    this.#call('mute', { muted }, () => this.#inner.mute(muted));
+    this.#call({ index: 0, method: 'mute', muted }, () => this.#inner.mute(muted));
   }
 
   sendFunctionCallOutput(toolCall: TransportToolCallEvent, output: string, startResponse: boolean): void {
-    this.#call('sendFunctionCallOutput', { toolCall, output, startResponse }, () =>
+    this.#call({ index: 0, method: 'sendFunctionCallOutput', toolCall, output, startResponse }, () =>
       this.#inner.sendFunctionCallOutput(toolCall, output, startResponse),
     );
     this.#delivery.completeToolItem(toolCall, output);
   }
 
   interrupt(): void {
-    this.#call('interrupt', {}, () => this.#inner.interrupt());
+    this.#call({ index: 0, method: 'interrupt' }, () => this.#inner.interrupt());
   }
 
   resetHistory(oldHistory: RealtimeItem[], newHistory: RealtimeItem[]): void {
-    this.#call('resetHistory', { oldHistory, newHistory }, () => this.#inner.resetHistory(oldHistory, newHistory));
+    this.#call({ index: 0, method: 'resetHistory', oldHistory, newHistory }, () => this.#inner.resetHistory(oldHistory, newHistory));
   }
 
   sendMcpResponse(approvalRequest: Parameters<ScriptedRealtimeTransport['sendMcpResponse']>[0], approved: boolean, reason?: string): void {
-    this.#call('sendMcpResponse', { approvalRequest, approved, reason }, () =>
+    this.#call({ index: 0, method: 'sendMcpResponse', approvalRequest, approved, reason }, () =>
       this.#inner.sendMcpResponse(approvalRequest, approved, reason),
     );
   }
@@ -294,7 +294,9 @@ export class RealtimeDouble extends Double<RealtimeView> {
 
   // ── Playing steps ─────────────────────────────────────────────────────────────────────────────
 
-  #call<R>(method: RealtimeMethod, payload: Record<string, unknown>, forward: () => R): R {
+  /** `call` is the call as predicates see it, its index filled in here: built by each method, not copied from a payload. */
+  #call<R>(call: Outbound, forward: () => R): R {
+    const { method } = call;
     // A sweep's fault: this send throws, or the connection drops instead of it (lifecycle calls are no sends).
     const fault = isLifecycle(method)
       ? undefined
@@ -306,7 +308,8 @@ export class RealtimeDouble extends Double<RealtimeView> {
     }
     if (fault) throw fault.error;
     const callIndex = this.ledger.record(() => this.#describeCallAt(callIndex));
-    const live = { index: callIndex, method, ...payload } as unknown as RealtimeCall;
+    call.index = callIndex;
+    const live = call as unknown as RealtimeCall;
     const ignored = method === 'close' && this.#inner.status === 'disconnected';
     const record: CallRecord = {
       method,

@@ -11,6 +11,13 @@ export type RealtimeCall<M extends RealtimeMethod = RealtimeMethod> = M extends 
 /** A call's payload without its bookkeeping: what `expect(method, partial)` matches against. */
 export type RealtimePayload<M extends RealtimeMethod> = Omit<RealtimeTransportCallFor<M>, 'index' | 'method'>;
 
+/** An outbound call as a transport method builds it, before it is recorded: `index` comes first and is set then. */
+export interface Outbound {
+  index: number;
+  method: RealtimeMethod;
+  [field: string]: unknown;
+}
+
 const METHODS = {
   connect: true,
   sendEvent: true,

@@ -73,11 +73,14 @@ export class EventDelivery {
     const step = this.#plan.current;
     if (step?.kind !== 'emit' || !this.#canDeliver(step) || this.#queued) return;
     this.#queued = true;
-    nextMacrotask(() => {
-      this.#queued = false;
-      this.#deliverDue();
-    });
+    nextMacrotask(this.#deliverQueued);
   }
+
+  /** What a release runs one macrotask later; made once, not per step. */
+  readonly #deliverQueued = (): void => {
+    this.#queued = false;
+    this.#deliverDue();
+  };
 
   /** As the SDK's OpenAI transport does, a function call's history item is completed with its output. */
   completeToolItem(toolCall: TransportToolCallEvent, output: string): void {
@@ -120,7 +123,10 @@ export class EventDelivery {
           if (event.hasError) this.#inner.disconnect(event.error);
           else this.#inner.disconnect();
         } else {
-          this.#inner.emit(event.name, ...(event.args as never[]));
+          const { name, args } = event;
+          // Most events carry one argument: passed as it is, without spreading a copy.
+          if (args.length === 1) this.#inner.emit(name, args[0] as never);
+          else this.#inner.emit(name, ...(args as never[]));
         }
       } catch (error) {
         this.#ledger.mismatch(listenerFailed(`step ${index + 1}`, event.type === 'event' ? event.name : 'error', error, this.#ledger.callCount, index));

@@ -57,26 +57,11 @@ export class Settling {
       return Promise.reject(new ScriptError({ reason: 'invalid_option', double: label, message: `${label}.settled(): ${problem}` }));
     }
     return new Promise<void>((resolve, reject) => {
-      const finish = (waiter: Waiter): void => {
-        this.#waiters.delete(waiter);
-        waiter.cancel?.();
-      };
-      const waiter: Waiter = {
-        resolve: () => {
-          finish(waiter);
-          resolve();
-        },
-        reject: (error) => {
-          finish(waiter);
-          reject(error);
-        },
-        cancel: undefined,
-        draining: false,
-        timeoutMs,
-      };
+      // The promise's own functions: settling goes through #resolve and #reject, which also forget the waiter.
+      const waiter: Waiter = { resolve, reject, cancel: undefined, draining: false, timeoutMs };
       this.#waiters.add(waiter);
       const mismatch = this.#ledger.mismatches[0];
-      if (mismatch) waiter.reject(mismatch);
+      if (mismatch) this.#reject(waiter, mismatch);
       else this.#drain(waiter);
     });
   }
@@ -88,7 +73,7 @@ export class Settling {
     const mismatch = this.#ledger.mismatches[0];
     if (mismatch === undefined && !this.#plan.done()) return;
     for (const waiter of [...this.#waiters]) {
-      if (mismatch) waiter.reject(mismatch);
+      if (mismatch) this.#reject(waiter, mismatch);
       else if (!waiter.draining) this.#drain(waiter);
     }
   }
@@ -104,14 +89,29 @@ export class Settling {
       waiter.draining = false;
       if (!this.#waiters.has(waiter)) return;
       const mismatch = this.#ledger.mismatches[0];
-      if (mismatch) waiter.reject(mismatch);
-      else if (this.#plan.done()) waiter.resolve();
+      if (mismatch) this.#reject(waiter, mismatch);
+      else if (this.#plan.done()) this.#resolve(waiter);
       else this.#arm(waiter);
     });
   }
 
+  #resolve(waiter: Waiter): void {
+    this.#forget(waiter);
+    waiter.resolve();
+  }
+
+  #reject(waiter: Waiter, error: unknown): void {
+    this.#forget(waiter);
+    waiter.reject(error);
+  }
+
+  #forget(waiter: Waiter): void {
+    this.#waiters.delete(waiter);
+    waiter.cancel?.();
+  }
+
   #arm(waiter: Waiter): void {
     if (waiter.cancel !== undefined) return;
-    waiter.cancel = after(waiter.timeoutMs, () => waiter.reject(this.#timeoutError(waiter.timeoutMs)));
+    waiter.cancel = after(waiter.timeoutMs, () => this.#reject(waiter, this.#timeoutError(waiter.timeoutMs)));
   }
 }

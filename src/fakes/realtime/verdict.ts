@@ -38,7 +38,7 @@ export function verdictFor(call: RealtimeCall, { plan, audio, format, strict }: 
     if (rejection === undefined) {
       if (!step.audio || audio.take(step, call as RealtimeCall<'sendAudio'>)) plan.advance();
       else plan.start();
-      return { stepIndex: index, ...(step.failure ? { failure: step.failure } : {}) };
+      return step.failure ? { stepIndex: index, failure: step.failure } : { stepIndex: index };
     }
     if (!strict) return { note: 'unscripted' };
     const audioNote = step.audio ? ` (Audio is counted as ${describeFormat(format)}.)` : '';

@@ -1,6 +1,6 @@
 import { printExpected } from './matcherUtils';
 import { ledgerOf } from '../fakes/core/ledger';
-import { describeLifecycleEvent, type LifecycleEvent, type LifecycleView } from '../fakes/lifecycle/LifecycleRecorder';
+import { describeLifecycleEvent, type LifecycleEvent, type LifecycleView } from '../fakes/lifecycle/events';
 import { brief } from '../format/brief';
 import type { Matcher, MatcherState } from './context';
 import { hint, invalidExpected, invalidReceived, listed } from './messages';

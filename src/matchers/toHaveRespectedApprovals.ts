@@ -1,5 +1,5 @@
 import { RECEIVED_COLOR } from './matcherUtils';
-import { conversationLedgerOf, describeRun, type ApprovalDecision, type ToolRun } from '../fakes/resume/Conversation';
+import { conversationLedgerOf, describeRun, type ApprovalDecision, type ToolRun } from '../fakes/resume/record';
 import type { Matcher } from './context';
 import { hint, invalidReceived, listed } from './messages';
 

@@ -1,4 +1,5 @@
-import { isTraceRecorder, type TraceRecorder } from '../fakes/traces/TraceRecorder';
+import { hasRecorderMark } from '../fakes/traces/recorderMark';
+import type { TraceRecorder } from '../fakes/traces/TraceRecorder';
 import { describeSpan, type RecordedSpan } from '../fakes/traces/spans';
 import { brief } from '../format/brief';
 import type { MatcherState } from './context';
@@ -12,8 +13,10 @@ import { matchesPartial } from './partial';
 export type Pattern = { kind: string } & Record<string, unknown>;
 
 export function recorderOf(received: unknown, hintLine: string): TraceRecorder {
-  if (!isTraceRecorder(received)) throw invalidReceived(hintLine, 'a traces() recorder', received);
-  return received;
+  if (!hasRecorderMark(received)) throw invalidReceived(hintLine, 'a traces() recorder', received);
+  // Recognised by its mark, not its class: Jest's native ESM runs `traces()` from the kit's ES
+  // module build and the matchers from its CommonJS build.
+  return received as TraceRecorder;
 }
 
 export function withinOf(options: unknown, hintLine: string): Pattern | undefined {

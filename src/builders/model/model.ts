@@ -9,6 +9,7 @@ import type { CallOptions, CallRest, HandoffTarget, ToolRef } from '../../vocabu
 import type { CodeInterpreterOutput, FileSearchResult, WebSearchSource } from './hostedCalls';
 import { judge } from '../../fakes/core/predicate';
 import { messageText, TurnBuilder, type ComputerAction, type ModelCallOptions } from './turn';
+import { itemsLabel, once, replyLabel } from './labels';
 import { checkedOptions, isTimeout, MAX_TIMEOUT_MS } from '../core/options';
 
 export interface ModelOptions extends ModelDoubleOptions {
@@ -274,7 +275,8 @@ export class ModelScript extends ModelDouble {
     const item: PlannedItem = { type: 'message', text: messageText(text, context) };
     const deltas = deltasOf(options, item.text, context);
     const shown = deltas === undefined ? '' : `, { deltas: ${deltas.length} }`;
-    this.appendTurn({ kind: 'output', label: `${verb}(${brief(text)}${shown})`, items: [item], ...(deltas ? { deltas } : {}) });
+    const label = replyLabel(verb, text, shown);
+    this.appendTurn({ kind: 'output', get label() { return label(); }, items: [item], ...(deltas ? { deltas } : {}) });
     return this;
   }
 
@@ -287,9 +289,8 @@ export class ModelScript extends ModelDouble {
     build(builder);
     const { items, labels, usage, explicitIds } = builder.build();
     if (items.length === 0) throw misuse(context, 'empty_turn', 'the turn has no output items; add one with t.replies(…) or t.calls(…).');
-    // A single-item verb reads as the verb itself: `thenCalls(get_weather, {…})`.
-    const label = isTurn ? `${verb}(${labels.join(', ')})` : `${verb}${(labels[0] as string).slice((labels[0] as string).indexOf('('))}`;
-    this.appendTurn({ kind: 'output', label, items, ...(usage ? { usage } : {}), ...(explicitIds ? { fixedIds: true } : {}) });
+    const label = once(() => itemsLabel(verb, labels, isTurn));
+    this.appendTurn({ kind: 'output', get label() { return label(); }, items, ...(usage ? { usage } : {}), ...(explicitIds ? { fixedIds: true } : {}) });
     return this;
   }
 

@@ -37,7 +37,8 @@ export class TurnBuilder {
   /** Inside `turn((t) => …)` messages name both verbs; a one-item verb like `calls()` names itself. */
   readonly #nested: boolean;
   readonly #items: PlannedItem[] = [];
-  readonly #labels: string[] = [];
+  /** How messages show each item, made only when a message shows the turn. */
+  readonly #labels: (() => string)[] = [];
   #usage: UsageInput | undefined;
   #explicitIds = false;
 
@@ -52,7 +53,9 @@ export class TurnBuilder {
   replies(text: string | Record<string, unknown>): this {
     const context = this.#at('replies');
     this.#items.push({ type: 'message', text: messageText(text, context) });
-    this.#labels.push(`replies(${brief(text, 40)})`);
+    // An object reply is sent as the JSON it was when written, so its label is made now too.
+    const shown = typeof text === 'string' ? undefined : brief(text, 40);
+    this.#labels.push(() => `replies(${shown ?? brief(text, 40)})`);
     return this;
   }
 
@@ -68,9 +71,12 @@ export class TurnBuilder {
     const checked = argumentsOf(args, context);
     const toolFails = toolFailsOf(options, context);
     this.#items.push({ type: 'call', name, args: checked, ...(toolFails === undefined ? {} : { toolFails }), ...this.#callId(options, context) });
-    const shownArgs = args === undefined && toolFails === undefined ? '' : `, ${brief(checked, 40)}`;
-    const shownFails = toolFails === undefined ? '' : `, { toolFails: ${toolFails === true ? 'true' : brief(toolFails, 40)} }`;
-    this.#labels.push(`calls(${name}${shownArgs}${shownFails})`);
+    // The label reads the arguments the call sends (the same object), when a message shows it.
+    this.#labels.push(() => {
+      const shownArgs = args === undefined && toolFails === undefined ? '' : `, ${brief(checked, 40)}`;
+      const shownFails = toolFails === undefined ? '' : `, { toolFails: ${toolFails === true ? 'true' : brief(toolFails, 40)} }`;
+      return `calls(${name}${shownArgs}${shownFails})`;
+    });
     return this;
   }
 
@@ -84,7 +90,7 @@ export class TurnBuilder {
     const checkedName = toolNameOf(name, context);
     const checked = argumentsOf(args, context);
     this.#items.push({ type: 'call', name: checkedName, args: checked, unknown: true, ...this.#callId(options, context) });
-    this.#labels.push(`callsUnknownTool(${checkedName}${args === undefined ? '' : `, ${brief(checked, 40)}`})`);
+    this.#labels.push(() => `callsUnknownTool(${checkedName}${args === undefined ? '' : `, ${brief(checked, 40)}`})`);
     return this;
   }
 
@@ -100,7 +106,7 @@ export class TurnBuilder {
       args: typeof args === 'string' ? {} : args,
       ...this.#callId(options, context),
     });
-    this.#labels.push(`handsOffTo(${checked.label})`);
+    this.#labels.push(() => `handsOffTo(${checked.label})`);
     return this;
   }
 
@@ -112,7 +118,7 @@ export class TurnBuilder {
     const context = this.#at('appliesPatch');
     const checked = patchOperationOf(operation, context);
     this.#items.push({ type: 'patch', operation: checked, ...this.#callId(options, context) });
-    this.#labels.push(`appliesPatch(${describePatch(checked)})`);
+    this.#labels.push(() => `appliesPatch(${describePatch(checked)})`);
     return this;
   }
 
@@ -166,14 +172,15 @@ export class TurnBuilder {
     if (typeof action !== 'object' || action === null || typeof (action as { type?: unknown }).type !== 'string') {
       throw misuse(context, 'invalid_arguments', `expected a computer action like { type: 'screenshot' }; got ${kindOf(action)}.`);
     }
-    this.#items.push({ type: 'computer', action: { ...(action as Record<string, unknown>) }, ...this.#callId(options, context) });
-    this.#labels.push(`usesComputer(${brief(action, 40)})`);
+    const copy = { ...(action as Record<string, unknown>) };
+    this.#items.push({ type: 'computer', action: copy, ...this.#callId(options, context) });
+    this.#labels.push(() => `usesComputer(${brief(copy, 40)})`);
     return this;
   }
 
   #hosted(call: HostedCall): this {
     this.#items.push({ type: 'hosted', make: call.make });
-    this.#labels.push(call.label);
+    this.#labels.push(() => call.label);
     return this;
   }
 
@@ -182,7 +189,7 @@ export class TurnBuilder {
     const context = this.#at('reasoning');
     if (typeof text !== 'string') throw misuse(context, 'invalid_text', `expected a string; got ${kindOf(text)}.`);
     this.#items.push({ type: 'reasoning', text });
-    this.#labels.push(`reasoning(${brief(text, 40)})`);
+    this.#labels.push(() => `reasoning(${brief(text, 40)})`);
     return this;
   }
 
@@ -193,7 +200,7 @@ export class TurnBuilder {
       throw misuse(context, 'invalid_item', `expected an output item with a string "type"; got ${kindOf(item)}.`);
     }
     this.#items.push({ type: 'raw', item });
-    this.#labels.push(`item(${item.type})`);
+    this.#labels.push(() => `item(${item.type})`);
     return this;
   }
 
@@ -208,7 +215,7 @@ export class TurnBuilder {
   }
 
   /** @internal What the turn holds, for the script. */
-  build(): { items: PlannedItem[]; labels: string[]; usage: UsageInput | undefined; explicitIds: boolean } {
+  build(): { items: PlannedItem[]; labels: (() => string)[]; usage: UsageInput | undefined; explicitIds: boolean } {
     return { items: this.#items, labels: this.#labels, usage: this.#usage, explicitIds: this.#explicitIds };
   }
 

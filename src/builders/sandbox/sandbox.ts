@@ -10,7 +10,8 @@ import type {
 } from '@openai/agents/sandbox';
 import type { ScriptedSandboxCallFor } from '@openai/agents/testing';
 import { SandboxDouble, type SandboxDoubleOptions } from '../../fakes/sandbox/SandboxDouble';
-import { SESSION_METHOD_MODES, isSessionMethod, verbOf, type SandboxCall, type ScriptedMethod, type SessionMethod } from '../../fakes/sandbox/plan';
+import { verbOf } from '../../fakes/sandbox/describeCall';
+import { SESSION_METHOD_MODES, isSessionMethod, type SandboxCall, type ScriptedMethod, type SessionMethod } from '../../fakes/sandbox/plan';
 import { defineSharedVerbs, SHARED_VERB_FACES, type SharedVerbFaces } from '../../sdk/sharedVerbs';
 import { brief } from '../../format/brief';
 import { closest } from '../../format/closest';

@@ -3,7 +3,8 @@ import { brief } from '../../format/brief';
 import { describeRealtimeCall, formatsOf } from '../realtime/call';
 import type { DoubleReport } from '../../vocabulary';
 import { ledgerOf } from './ledger';
-import { describeCall, type ScriptedMethod } from '../sandbox/plan';
+import { describeCall } from '../sandbox/describeCall';
+import type { ScriptedMethod } from '../sandbox/plan';
 
 /**
  * Reports on the SDK's own scripted doubles. They know only how many steps remain and what was

@@ -68,7 +68,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
   readonly #plan = new TurnPlan();
   readonly #outcomes = new ToolOutcomes();
   readonly #conversations = new ConversationReader();
-  readonly #live: LiveTurns;
+  readonly #timeoutMs: number;
+  #liveTurns: LiveTurns | undefined;
   /** The agent the last call served, already noted on the ledger. */
   #served: string | undefined;
 
@@ -79,12 +80,17 @@ export class ModelDouble extends Double<ModelView> implements Model {
       view: () => ({ label: this.label, requests: this.requests }),
     });
     this.name = options.name;
-    this.#live = new LiveTurns({
-      timeoutMs: options.timeoutMs ?? DEFAULT_RESPONDER_TIMEOUT_MS,
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_RESPONDER_TIMEOUT_MS;
+  }
+
+  /** Made on the first responder or streamed turn that needs it: most scripts have none. */
+  get #live(): LiveTurns {
+    return (this.#liveTurns ??= new LiveTurns({
+      timeoutMs: this.#timeoutMs,
       mismatch: (spec) => this.ledger.mismatch(spec),
       turnLabel: (stepIndex) => this.#turnLabel(stepIndex),
       answers: (request, output, callIndex, stepIndex) => this.#answers(request, output, callIndex, stepIndex),
-    });
+    }));
   }
 
   /** Every recorded model request in order, as frozen snapshots. */

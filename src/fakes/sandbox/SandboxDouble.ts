@@ -11,13 +11,12 @@ import { identity } from '../core/double';
 import { ScriptedDouble } from '../core/scriptedDouble';
 import { isUnplannedError } from '../core/predicate';
 import { responderThrew, responderTimedOut } from '../core/responderFindings';
+import { describeCall, verbOf } from './describeCall';
 import {
   SESSION_METHOD_MODES,
-  describeCall,
   detach,
   fresh,
   isSessionMethod,
-  verbOf,
   type PlannedSandboxStep,
   type SandboxCall,
   type ScriptedMethod,

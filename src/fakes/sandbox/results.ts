@@ -1,5 +1,6 @@
 import { kindOf } from '../../format/kindOf';
-import { verbOf, type ScriptedMethod } from './plan';
+import { verbOf } from './describeCall';
+import type { ScriptedMethod } from './plan';
 
 type Check = (value: unknown) => boolean;
 

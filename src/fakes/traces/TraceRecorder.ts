@@ -2,6 +2,7 @@ import { readTrace } from '../../sdk/coupling';
 import { endWithScope } from '../core/registry';
 import { BOOKKEEPING_KINDS, describeSpan, recordSpan, type RecordedSpan } from './spans';
 import { listen, unlisten, type TraceListener } from './tracing';
+import { RECORDER } from './recorderMark';
 
 /** One trace a recorder heard: a workflow (`run()` makes one, `withTrace()` names one). */
 export interface RecordedTrace {
@@ -16,13 +17,6 @@ export interface RecordedTrace {
 export interface TreeOptions {
   /** Also print the runner's bookkeeping spans (`task`, `turn`), which the tree leaves out by default. */
   all?: boolean;
-}
-
-const RECORDER = Symbol.for('agents-testkit.traceRecorder');
-
-/** Whether `value` is a `traces()` recorder (of either build of the kit). */
-export function isTraceRecorder(value: unknown): value is TraceRecorder {
-  return typeof value === 'object' && value !== null && (value as { [RECORDER]?: unknown })[RECORDER] === true;
 }
 
 /**

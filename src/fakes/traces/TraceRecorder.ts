@@ -29,7 +29,8 @@ export class TraceRecorder implements TraceListener {
   readonly label: string;
   readonly #spans: RecordedSpan[] = [];
   readonly #spanIndex = new Map<string, number>();
-  readonly #traces: RecordedTrace[] = [];
+  // Not `#traces`: the CommonJS build rewrites a field named like an export of its chunk into that export (scripts/tarball-files.mjs checks).
+  readonly #recordedTraces: RecordedTrace[] = [];
   readonly #traceIndex = new Map<string, number>();
   #listening = true;
 
@@ -46,7 +47,7 @@ export class TraceRecorder implements TraceListener {
 
   /** Every trace heard, in the order they started. */
   get traces(): readonly RecordedTrace[] {
-    return Object.freeze([...this.#traces]);
+    return Object.freeze([...this.#recordedTraces]);
   }
 
   /** Whether it still listens: until `stop()`, or the end of its test. */
@@ -114,9 +115,9 @@ export class TraceRecorder implements TraceListener {
         walk(children.get(span.id) ?? [], depth + 1);
       }
     };
-    const traceIds = [...this.#traces.map((trace) => trace.id), ...[...top.keys()].filter((id) => !this.#traceIndex.has(id))];
+    const traceIds = [...this.#recordedTraces.map((trace) => trace.id), ...[...top.keys()].filter((id) => !this.#traceIndex.has(id))];
     for (const traceId of traceIds) {
-      const trace = this.#traces[this.#traceIndex.get(traceId) ?? -1];
+      const trace = this.#recordedTraces[this.#traceIndex.get(traceId) ?? -1];
       // Not whether it ended: a streamed run ends its trace after `completed` resolves.
       entries.push({ line: trace ? `trace "${trace.name}"` : `trace ${traceId}` });
       walk(top.get(traceId) ?? [], 1);
@@ -126,14 +127,14 @@ export class TraceRecorder implements TraceListener {
 
   traceStarted(trace: unknown): void {
     const read = readTrace(trace);
-    this.#traceIndex.set(read.id, this.#traces.push(Object.freeze({ ...read, ended: false })) - 1);
+    this.#traceIndex.set(read.id, this.#recordedTraces.push(Object.freeze({ ...read, ended: false })) - 1);
   }
 
   traceEnded(trace: unknown): void {
     const read = readTrace(trace);
     const index = this.#traceIndex.get(read.id);
-    if (index === undefined) this.#traceIndex.set(read.id, this.#traces.push(Object.freeze({ ...read, ended: true })) - 1);
-    else this.#traces[index] = Object.freeze({ ...read, ended: true });
+    if (index === undefined) this.#traceIndex.set(read.id, this.#recordedTraces.push(Object.freeze({ ...read, ended: true })) - 1);
+    else this.#recordedTraces[index] = Object.freeze({ ...read, ended: true });
   }
 
   spanStarted(span: unknown): void {

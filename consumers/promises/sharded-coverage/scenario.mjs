@@ -2,15 +2,22 @@
 // coverage is merged (Vitest: blob reports and `vitest --merge-reports`; Jest: each shard's part and
 // `agents-testkit coverage merge`); the merged table, JSON and HTML equal the whole run's, and the
 // threshold fails the merged total only, never a shard.
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const promise = 'three shards merged give the whole run\'s agent coverage, and the threshold applies to the merged total';
 
 const TRIAGE = 'Triage   2/2          1/2        1/1         1/2        handoffs: Support; approvals: refund rejected';
 const tableOf = (output) => /Agent coverage\n[\s\S]*?\nall .*/.exec(output)?.[0];
 
+/** The suite is the kit's own coverage fixture (test/fixtures/coverage), its specs named as a user's. */
+const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'test', 'fixtures', 'coverage');
+
 export async function play(t) {
+  for (const [from, to] of [['agents.ts', 'agents.ts'], ['approval.spec.ts', 'approval.test.ts'], ['handoff.spec.ts', 'handoff.test.ts'], ['lookup.spec.ts', 'lookup.test.ts']]) {
+    t.write(to, readFileSync(join(FIXTURE, from), 'utf8'));
+  }
   const modules = t.modules;
   const whole = t.runner === 'vitest' ? await vitest(t, modules, [], { outputDir: 'whole' }) : await t.run({ config: jestReporters({ outputDir: 'whole' }) });
   t.check('the whole run passes and prints its table', whole.exitCode === 0 && tableOf(whole.output)?.includes(TRIAGE), whole.output.slice(-1500));

@@ -10,6 +10,7 @@ import { checkOptions, writeReport } from '../coverage/report';
 import { CoverageMergeError } from '../errors/CoverageMergeError';
 import { CoverageOptionsError } from '../errors/CoverageOptionsError';
 import type { CliIO } from './io';
+import { optionValue } from './optionValue';
 
 export const COVERAGE_USAGE = `Usage: agents-testkit coverage merge <part|dir…> [--threshold <N | tools=N,approvals=N…>] [--output-dir <dir>] [--no-html]
 
@@ -72,8 +73,8 @@ function parseMergeArgs(args: readonly string[]): MergeArgs {
       continue;
     }
     if (token.name !== 'threshold' && token.name !== 'output-dir') return { problem: `unknown option "${token.rawName}".` };
-    const value = token.value;
-    if (value === undefined || value === '' || (!token.inlineValue && value.startsWith('-'))) return { problem: `${token.rawName} needs a value.` };
+    const value = optionValue(token);
+    if (value === undefined) return { problem: `${token.rawName} needs a value.` };
     if (token.name === 'output-dir') parsed.outputDir = value;
     else {
       const threshold = readThreshold(value);

@@ -5,6 +5,7 @@ import { loadCassette } from '../fakes/cassette/store';
 import { CASSETTES_USAGE, cassettesCommand } from './cassettes/command';
 import { COVERAGE_USAGE, coverageCommand } from './coverage';
 import type { CliIO } from './io';
+import { optionValue } from './optionValue';
 
 export type { CliIO } from './io';
 
@@ -101,8 +102,8 @@ export function parseCodegenArgs(args: readonly string[]): CodegenArgs {
     }
     if (token.name !== 'name' && token.name !== 'import' && token.name !== 'conversation') return { problem: `unknown option "${token.rawName}".` };
     // Without strict mode, `--name --import x` would take "--import" for the name.
-    const value = token.value;
-    if (value === undefined || value === '' || (!token.inlineValue && value.startsWith('-'))) return { problem: `${token.rawName} needs a value.` };
+    const value = optionValue(token);
+    if (value === undefined) return { problem: `${token.rawName} needs a value.` };
     if (flags[token.name] !== undefined) return { problem: `${token.rawName} is given twice.` };
     flags[token.name] = value;
   }

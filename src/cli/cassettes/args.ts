@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { optionValue } from '../optionValue';
 
 /** What a `cassettes` subcommand's arguments ask for, or the first problem with them. */
 export type CassettesArgs = { targets: string[]; reports: string[]; json: boolean; dryRun: boolean } | { help: true } | { problem: string };
@@ -24,8 +25,8 @@ export function parseCassettesArgs(args: readonly string[], allowed: ReadonlyArr
     if (token.name === 'help') return { help: true };
     if (!(allowed as readonly string[]).includes(token.name)) return { problem: `unknown option "${token.rawName}".` };
     if (token.name === 'report') {
-      const value = token.value;
-      if (value === undefined || value === '' || (!token.inlineValue && value.startsWith('-'))) return { problem: `${token.rawName} needs a value (the runner's JSON report).` };
+      const value = optionValue(token);
+      if (value === undefined) return { problem: `${token.rawName} needs a value (the runner's JSON report).` };
       parsed.reports.push(value);
       continue;
     }

@@ -48,7 +48,19 @@ export const shared = {
     join(dirname(testPath), '__snapshots__', 'vitest', `${basename(testPath)}${extension}`),
 };
 
-const exclude = [...configDefaults.exclude, ...processStateSpecs];
+/**
+ * The projects every Vitest set-up runs: the unit specs and the recipes sharing one module graph per
+ * worker (`isolate: false`: a file does not re-import the SDK and the kit), and the process-state
+ * specs with a fresh worker per file. `leftOut` are specs a set-up does not run at all.
+ */
+export function sharedGraphProjects(leftOut: readonly string[] = []) {
+  const exclude = [...configDefaults.exclude, ...processStateSpecs, ...leftOut];
+  return [
+    { resolve: { alias }, test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'], exclude, isolate: false } },
+    { resolve: { alias }, test: { ...shared, name: 'examples', include: ['examples/**/*.test.ts'], exclude, isolate: false } },
+    { resolve: { alias }, test: { ...shared, name: 'process-state', include: [...processStateSpecs], isolate: true } },
+  ];
+}
 
 export default defineConfig({
   resolve: { alias },
@@ -61,10 +73,6 @@ export default defineConfig({
     // Specs share one module graph per worker (`isolate: false`): a file does not re-import the SDK
     // and the kit, which was most of Vitest's CPU time. The specs that change process-wide state keep
     // a fresh worker per file. Jest runs every spec isolated, so each spec runs both ways.
-    projects: [
-      { resolve: { alias }, test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'], exclude, isolate: false } },
-      { resolve: { alias }, test: { ...shared, name: 'examples', include: ['examples/**/*.test.ts'], exclude, isolate: false } },
-      { resolve: { alias }, test: { ...shared, name: 'process-state', include: processStateSpecs, isolate: true } },
-    ],
+    projects: sharedGraphProjects(),
   },
 });

@@ -1,5 +1,5 @@
-import { configDefaults, defineConfig } from 'vitest/config';
-import { alias, childProcessSpecs, processStateSpecs, shared } from './vitest.config';
+import { defineConfig } from 'vitest/config';
+import { alias, childProcessSpecs, shared, sharedGraphProjects } from './vitest.config';
 
 // The Vitest set-up Stryker runs (stryker.config.mjs), for `npm run mutation`. Stryker reruns the
 // specs that cover a mutant once per mutant, so the cost of loading a spec file dominates:
@@ -12,16 +12,11 @@ import { alias, childProcessSpecs, processStateSpecs, shared } from './vitest.co
 //   active mutant, so they cannot kill one.
 // Specs that read files Stryker's sandbox leaves out (stryker.config.mjs ignores consumers/).
 const outsideSandboxSpecs = ['test/readme-setup.test.ts'];
-const exclude = [...configDefaults.exclude, ...childProcessSpecs, ...outsideSandboxSpecs, ...processStateSpecs];
 
 export default defineConfig({
   resolve: { alias },
   test: {
     resolveSnapshotPath: shared.resolveSnapshotPath,
-    projects: [
-      { resolve: { alias }, test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'], exclude, isolate: false } },
-      { resolve: { alias }, test: { ...shared, name: 'examples', include: ['examples/**/*.test.ts'], exclude, isolate: false } },
-      { resolve: { alias }, test: { ...shared, name: 'provider', include: processStateSpecs, isolate: true } },
-    ],
+    projects: sharedGraphProjects([...childProcessSpecs, ...outsideSandboxSpecs]),
   },
 });

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileS
 import { basename, dirname, join } from 'node:path';
 import { run } from '@openai/agents';
 import { cassette, MismatchError, model, ScriptError, type Cassette } from 'agents-testkit';
-import { settleRecordings } from '../src/fakes/cassette/recordings';
+import { partialPath, settleRecordings } from '../src/fakes/cassette/recordings';
 import { currentTest } from '../src/runner/coupling';
 import { afterAll, agentWith, describe, eventually, expect, makeTempDir, rejectionOf, removeTempDirs, test, thrownBy } from './support';
 
@@ -30,7 +30,7 @@ describe('a recording is kept aside until it is committed', () => {
     await run(agentWith(recorder), 'Weather in Tokyo?');
 
     expect(existsSync(path)).toBe(false);
-    const partial = `${path}.partial-${process.pid}.json`;
+    const partial = partialPath(path);
     expect(readCassette(partial).conversations[thisTest()]?.calls).toHaveLength(2);
 
     recorder.commit();
@@ -75,10 +75,10 @@ describe('a recording is kept aside until it is committed', () => {
     expect(error.message).toBe(
       'model("other") was not complete when the test ended.\n\n' +
         `cassette("${path}") left ${path} as it was: its test failed the after-each verification. ` +
-        `The 2 calls it recorded for conversation "Weather in Tokyo" are kept in ${path}.partial-${process.pid}.json.`,
+        `The 2 calls it recorded for conversation "Weather in Tokyo" are kept in ${partialPath(path)}.`,
     );
     expect(readFileSync(path, 'utf8')).toBe(before);
-    expect(readCassette(`${path}.partial-${process.pid}.json`).conversations['Weather in Tokyo']?.calls).toHaveLength(2);
+    expect(readCassette(partialPath(path)).conversations['Weather in Tokyo']?.calls).toHaveLength(2);
     // Settled: nothing is left for later.
     recorder.commit();
     expect(readFileSync(path, 'utf8')).toBe(before);

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { Agent, MCPServerStdio, run } from '@openai/agents';
 import { z } from 'zod';
 import { mcp, mcpCassette, model, type McpCassetteData, type McpConversation } from 'agents-testkit';
-import { settleRecordings } from '../src/fakes/cassette/recordings';
+import { partialPath, settleRecordings } from '../src/fakes/cassette/recordings';
 import { afterAll, beforeAll, describe, expect, failureOf, rejectionOf, test, thrownBy, warningsDuring } from './support';
 
 const requireHere = createRequire(__filename);
@@ -332,10 +332,10 @@ describe('mcpCassette(): a recording reaches its file only when its test passed,
     expect(error.message).toBe(
       'the test failed.\n\n' +
         `mcpCassette("files") left ${file} as it was: its test failed the after-each verification. ` +
-        `The tool list and the call it recorded for conversation "files" are kept in ${file}.partial-${process.pid}.json.`,
+        `The tool list and the call it recorded for conversation "files" are kept in ${partialPath(file)}.`,
     );
     expect(readFileSync(file, 'utf8')).toBe(before);
-    const kept = JSON.parse(readFileSync(`${file}.partial-${process.pid}.json`, 'utf8')) as McpCassetteData;
+    const kept = JSON.parse(readFileSync(partialPath(file), 'utf8')) as McpCassetteData;
     expect(kept.conversations.files?.calls[0]?.result?.content).toEqual([{ type: 'text', text: '# new' }]);
   });
 

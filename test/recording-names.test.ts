@@ -10,6 +10,7 @@ import { run } from '@openai/agents';
 import { cassette, mcp, mcpCassette, model, type Cassette, type McpCassetteData } from 'agents-testkit';
 import { z } from 'zod';
 import { currentTest } from '../src/runner/coupling';
+import { partialPath } from '../src/fakes/cassette/recordings';
 import { afterAll, agentWith, describe, expect, makeTempDir, removeTempDirs, test, thrownBy } from './support';
 
 afterAll(removeTempDirs);
@@ -82,7 +83,7 @@ describe('a conversation named __proto__', () => {
     const recorder = cassette(path, { mode: 'record', model: answering('Kept.'), conversation: '__proto__' });
     await run(agentWith(recorder), 'Hi');
 
-    const partial = readCassette(`${path}.partial-${process.pid}.json`);
+    const partial = readCassette(partialPath(path));
     expect(Object.hasOwn(partial.conversations, '__proto__')).toBe(true);
     recorder.commit();
 

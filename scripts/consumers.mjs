@@ -64,8 +64,12 @@ const work = mkdtempSync(join(tmpdir(), 'agents-testkit-consumers-'));
 const results = [];
 try {
   const tarball = tarballOption ? resolve(tarballOption) : pack(work);
+  for (const name of selected) layOut(name, PROJECTS[name], tarball);
+  // Every project's type check in one process beside the runs (scripts/lib/typecheck.cjs): the
+  // declaration files they share, the SDK's and the runners', are parsed once.
+  const typechecks = typecheckAll(selected);
   for (const name of selected) {
-    results.push(await runProject(name, PROJECTS[name], tarball));
+    results.push(await runProject(name, PROJECTS[name], typechecks));
     if (PROMISE_PROJECTS.includes(name) && promiseNames.length > 0) results.push(await runPromises(name, PROJECTS[name]));
   }
 } finally {
@@ -90,7 +94,29 @@ function pack(into) {
   return join(into, json[0].filename);
 }
 
-async function runProject(name, project, tarball) {
+/** The project's folder: its config and specs, the recipes, the shared specs, and node_modules with the tarball. */
+function layOut(name, project, tarball) {
+  const dir = join(work, name);
+  cpSync(join(root, 'consumers', name), dir, { recursive: true });
+  const prelude = project.prelude ? `${project.prelude}\n` : '';
+  for (const recipe of RECIPES) writeFileSync(join(dir, recipe), prelude + readFileSync(join(root, 'examples', recipe), 'utf8'));
+  const shared = join(root, 'consumers', 'shared');
+  for (const spec of readdirSync(shared).filter((file) => file.endsWith('.test.ts'))) {
+    writeFileSync(join(dir, spec), prelude + readFileSync(join(shared, spec), 'utf8'));
+  }
+  install(dir, tarball);
+}
+
+/** Resolves with each project's `{ status, output }`, as `tsc -p <project>/tsconfig.json --noEmit` in the project would give. */
+async function typecheckAll(names) {
+  const report = join(work, 'typecheck.json');
+  const configs = names.map((name) => join(work, name, 'tsconfig.json'));
+  const ran = await run(work, process.execPath, [join(root, 'scripts/lib/typecheck.cjs'), '--typescript', join(work, names[0]), '--json', report, ...configs]);
+  const results = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : [];
+  return new Map(names.map((name, index) => [name, results.find((result) => result.config === configs[index]) ?? ran]));
+}
+
+async function runProject(name, project, typechecks) {
   const started = Date.now();
   const dir = join(work, name);
   const result = { name, passed: 0, failed: 0, problems: [] };
@@ -100,25 +126,13 @@ async function runProject(name, project, tarball) {
     result.problems.push(problem);
   };
 
-  cpSync(join(root, 'consumers', name), dir, { recursive: true });
-  const prelude = project.prelude ? `${project.prelude}\n` : '';
-  for (const recipe of RECIPES) writeFileSync(join(dir, recipe), prelude + readFileSync(join(root, 'examples', recipe), 'utf8'));
-  const shared = join(root, 'consumers', 'shared');
-  for (const spec of readdirSync(shared).filter((file) => file.endsWith('.test.ts'))) {
-    writeFileSync(join(dir, spec), prelude + readFileSync(join(shared, spec), 'utf8'));
-  }
-  install(dir, tarball);
-
   const report = join(dir, 'report.json');
   const runnerArgs =
     project.runner === 'vitest'
       ? ['node_modules/vitest/vitest.mjs', 'run', '--reporter=json', `--outputFile=${report}`]
       : ['node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${report}`];
-  // The type check and the runner are independent: run them side by side.
-  const [tsc, ran] = await Promise.all([
-    run(dir, process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']),
-    run(dir, process.execPath, [...(project.nodeArgs ?? []), ...runnerArgs]),
-  ]);
+  const ran = await run(dir, process.execPath, [...(project.nodeArgs ?? []), ...runnerArgs]);
+  const tsc = (await typechecks).get(name);
   if (tsc.status === 0) pass();
   else fail(`tsc: the specs do not type-check against the installed package\n${tsc.output.trim()}`);
   if (!existsSync(report)) {

@@ -297,7 +297,7 @@ function installCommand(pm) {
 /** The command that runs a package's binary in the project, as its package manager would. */
 function binary(pm, dir, bin) {
   if (pm === 'yarn') return ['corepack', ['yarn', bin]];
-  const paths = { vitest: 'vitest/vitest.mjs', jest: 'jest/bin/jest.js', tsc: 'typescript/bin/tsc' };
+  const paths = { vitest: 'vitest/vitest.mjs', jest: 'jest/bin/jest.js' };
   return [process.execPath, [join(dir, 'node_modules', paths[bin])]];
 }
 
@@ -334,11 +334,16 @@ async function runMode(row, projectDir, dir, name, result) {
       ? ['run', '--reporter=json', `--outputFile=${report}`]
       : ['--config', join(at, config), '--ci', '--json', `--outputFile=${report}`];
   const [command, args] = binary(row.pm, projectDir, mode.runner);
-  const tsc = binary(row.pm, projectDir, 'tsc');
-  const [ran, ...checked] = await Promise.all([
+  // The three resolutions in one process, with the row's own TypeScript, each as `tsc -p` would
+  // check it; the declaration files they share are parsed once (scripts/lib/typecheck.cjs).
+  const typecheck = [join(root, 'scripts/lib/typecheck.cjs'), '--typescript', projectDir, '--json', join(dir, 'typecheck.json')];
+  const configs = Object.keys(RESOLUTIONS).map((resolution) => join(at, `tsconfig.${resolution}.json`));
+  const [node, nodeArgs] = row.pm === 'yarn' ? ['corepack', ['yarn', 'node']] : [process.execPath, []];
+  const [ran, typechecked] = await Promise.all([
     run(projectDir, command, [...args, ...runnerArgs], { ...env, ...(mode.nodeOptions ? { NODE_OPTIONS: mode.nodeOptions } : {}) }),
-    ...Object.keys(RESOLUTIONS).map((resolution) => run(projectDir, tsc[0], [...tsc[1], '-p', join(at, `tsconfig.${resolution}.json`)], env)),
+    run(projectDir, node, [...nodeArgs, ...typecheck, ...configs], env),
   ]);
+  const checked = readTypecheck(join(dir, 'typecheck.json'), configs, typechecked);
 
   Object.keys(RESOLUTIONS).forEach((resolution, index) => {
     const problems = judgeTypeErrors(dir, checked[index]);
@@ -354,6 +359,13 @@ async function runMode(row, projectDir, dir, name, result) {
   judge(JSON.parse(readFileSync(report, 'utf8')), mustFail(dir), pass, fail);
   outcome.tests = { passed: outcome.passed - before.passed, failed: outcome.failed - before.failed };
   return outcome;
+}
+
+/** Each config's `{ status, output }` as scripts/lib/typecheck.cjs wrote them; when it wrote none, its own run's, for each. */
+function readTypecheck(file, configs, ran) {
+  if (!existsSync(file)) return configs.map(() => ran);
+  const results = JSON.parse(readFileSync(file, 'utf8'));
+  return configs.map((config) => results.find((result) => result.config === config) ?? { status: 1, output: `no result for ${config}` });
 }
 
 function tail(text, lines) {

@@ -74,11 +74,12 @@ export class ModelDouble extends Double<ModelView> implements Model {
   #served: string | undefined;
 
   constructor(options: ModelDoubleOptions = {}) {
-    super({
-      ...identity('model', options),
-      pending: () => this.#plan.pending(),
-      view: () => ({ label: this.label, requests: this.requests }),
-    });
+    super(
+      identity('model', options, {
+        pending: () => this.#plan.pending(),
+        view: () => ({ label: this.label, requests: this.requests }),
+      }),
+    );
     this.name = options.name;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_RESPONDER_TIMEOUT_MS;
   }

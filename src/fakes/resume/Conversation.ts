@@ -15,11 +15,12 @@ export class Conversation extends Double<ConversationView> {
   #resumes = 0;
 
   constructor(options: { name?: string; verify?: boolean }) {
-    super({
-      ...identity('resume', options),
-      pending: () => [],
-      view: () => ({ label: this.label, decisions: [...this.#decisions], runs: [...this.#runs] }),
-    });
+    super(
+      identity('resume', options, {
+        pending: () => [],
+        view: () => ({ label: this.label, decisions: [...this.#decisions], runs: [...this.#runs] }),
+      }),
+    );
   }
 
   /** Notes the agent the conversation serves, for its label. */

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from './support';
 
 // Where a script sees what its calls came to: the outputs the next request carries back.
 
-const call = (callId: string, toolFails?: EmittedCall['toolFails'], args: unknown = { orderId: 'A' }): EmittedCall => ({ callId, name: 'lookup_order', args: () => args, stepIndex: 0, toolFails });
+const call = (callId: string, toolFails?: EmittedCall['toolFails'], args: unknown = { orderId: 'A' }): EmittedCall => ({ callId, name: 'lookup_order', argumentsText: JSON.stringify(args), stepIndex: 0, toolFails });
 const result = (callId: string, text: string) => ({ type: 'function_call_result', callId, name: 'lookup_order', status: 'completed', output: { type: 'text', text } });
 // What settle() reads of a request: its items (the double hands it those it has not read before).
 const request = (input: ModelRequest['input']): AgentInputItem[] => (typeof input === 'string' ? [] : input);

@@ -1,5 +1,6 @@
 import type { AgentInputItem } from '@openai/agents';
 import { toolOutputText } from '../../format/toolOutputText';
+import { parseArguments } from '../../format/modelInput';
 import { isSdkToolErrorText } from '../../sdk/coupling';
 import { claimPlannedFailure, plannedFailureMark } from './plannedFailures';
 
@@ -10,8 +11,8 @@ export type ToolFailure = true | string | RegExp;
 export interface EmittedCall {
   readonly callId: string;
   readonly name: string;
-  /** Its parsed arguments (the raw text when they are not JSON); read only when its tool failed, so parsed only then. */
-  readonly args: () => unknown;
+  /** Its arguments as the model sent them; parsed only when its tool failed (a planned failure elsewhere reads them). */
+  readonly argumentsText: string;
   /** The turn that made the call. */
   readonly stepIndex: number;
   readonly toolFails: ToolFailure | undefined;
@@ -25,6 +26,9 @@ export interface ToolOutcome {
   /** The failure was planned by the double the tool called (a sandbox's or an MCP server's `.fails(error)`). */
   readonly plannedElsewhere: boolean;
 }
+
+/** What most requests settle: nothing (shared, so that a request with nothing new costs no array). */
+const NONE: readonly ToolOutcome[] = Object.freeze([]);
 
 /**
  * The function calls a script emitted, until their outputs come back. The SDK turns a tool that
@@ -45,9 +49,9 @@ export class ToolOutcomes {
    * items are those a request brings that were not read before (./../model/conversation.ts): an
    * output comes back after its call, so what was read before cannot hold one still waiting.
    */
-  settle(items: readonly AgentInputItem[]): ToolOutcome[] {
-    if (this.#waiting.size === 0) return [];
-    const outcomes: ToolOutcome[] = [];
+  settle(items: readonly AgentInputItem[]): readonly ToolOutcome[] {
+    if (this.#waiting.size === 0) return NONE;
+    let outcomes: ToolOutcome[] | undefined;
     for (const item of items) {
       if (item.type !== 'function_call_result') continue;
       const waiting = this.#waiting.get(item.callId);
@@ -56,9 +60,9 @@ export class ToolOutcomes {
       const { call, since } = waiting;
       const output = toolOutputText(item.output);
       const failed = isSdkToolErrorText(output);
-      outcomes.push({ call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, call.args(), since) });
+      (outcomes ??= []).push({ call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, parseArguments(call.argumentsText), since) });
     }
-    return outcomes;
+    return outcomes ?? NONE;
   }
 }
 

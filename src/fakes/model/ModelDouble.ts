@@ -15,7 +15,6 @@ import { currentConfig } from '../../config';
 import { MismatchError, mismatchSentence, type MismatchSpec } from '../../errors/MismatchError';
 import { brief } from '../../format/brief';
 import { listNames } from '../../format/closest';
-import { parseArguments } from '../../format/modelInput';
 import { numbered } from '../../format/numberedList';
 import { currentAgentName, handoffToolName, hostedToolNeeded, withoutInternal, type PublicRequest } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
@@ -24,7 +23,7 @@ import { injectFault } from '../core/faults';
 import { Double, identity } from '../core/double';
 import { isResponseDone, LiveTurns } from './liveTurns';
 import { unexpectedModelCall } from './unexpectedCall';
-import { tracedResponse, tracedStream } from './generationSpan';
+import { isTraced, tracedResponse, tracedStream } from './generationSpan';
 import { modelCall, type ModelCall } from './call';
 import { offerOf, offeredNames, outputProblem } from './offer';
 import type { PlannedCallId, PlannedItem, PlannedTurn, TurnKey } from './turn';
@@ -43,17 +42,17 @@ export interface ModelDoubleOptions extends DoubleOptions {
   timeoutMs?: number;
 }
 
-/** What a planned turn's calls mean, by call id: those meant to fail, and those of tools meant to be unknown to the agent. */
+/**
+ * What a planned turn's calls mean, by call id: those meant to fail, and those of tools meant to be
+ * unknown to the agent. Each made when the turn has such a call: most have none.
+ */
 interface CallPlan {
-  readonly fails: Map<string, ToolFailure>;
-  readonly unknown: Set<string>;
+  fails?: Map<string, ToolFailure>;
+  unknown?: Set<string>;
 }
 
-interface CallRecord {
-  streamed: boolean;
-  /** The turn the call consumed, if the script had one. */
-  stepIndex: number | undefined;
-}
+/** The points a sweep may fail a model call at (one function for every call: a closure per call cost garbage). */
+const faultPoints = (n: number): readonly string[] => [`model call ${n} fails`, `model call ${n} fails, retry advised`];
 
 /**
  * A `Model` that plays planned turns in order. The SDK's `ScriptedModel` does the heavy lifting
@@ -116,12 +115,12 @@ export class ModelDouble extends Double<ModelView> implements Model {
 
   getResponse(request: ModelRequest): Promise<ModelResponse> {
     this.#prepare(request, false);
-    return tracedResponse(request, () => this.#inner.getResponse(request));
+    return isTraced(request) ? tracedResponse(request, () => this.#inner.getResponse(request)) : this.#inner.getResponse(request);
   }
 
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     this.#prepare(request, true);
-    return tracedStream(request, () => this.#inner.getStreamedResponse(request));
+    return isTraced(request) ? tracedStream(request, () => this.#inner.getStreamedResponse(request)) : this.#inner.getStreamedResponse(request);
   }
 
   getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {
@@ -148,6 +147,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
    * otherwise the next turn in order (keyed turns are skipped: they answer by content, never by position).
    */
   #turnFor(request: ModelRequest, streamed: boolean, index: number): number | undefined {
+    // The key's view of the call is made only when a keyed turn is left to ask.
+    if (!this.#plan.keyed) return this.#plan.take(undefined);
     let call: ModelCall | undefined;
     return this.#plan.take((turn) => (turn.key as TurnKey)((call ??= modelCall({ index, streamed, request } as RecordedModelCall))));
   }
@@ -166,7 +167,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
     // An aborted request never reaches a step upstream; leave the script untouched too.
     if (request.signal?.aborted) return;
     // A sweep's fault takes the call's place: no turn is used, the call fails (advising a retry, or not).
-    const fault = injectFault('model', (n) => [`model call ${n} fails`, `model call ${n} fails, retry advised`]);
+    const fault = injectFault('model', faultPoints);
     if (fault) {
       this.ledger.record(`${streamed ? 'streamed model call' : 'model call'} → ${fault.point} (injected)`);
       const advice = fault.point.endsWith('retry advised') ? { suggested: true, replaySafety: 'safe' as const, retryAfterMs: 0 } : undefined;
@@ -180,8 +181,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
       this.ledger.serve(`agent ${JSON.stringify(agent)}`);
     }
     const stepIndex = this.#turnFor(request, streamed, this.ledger.callCount);
-    const record: CallRecord = { streamed, stepIndex };
-    const callIndex = this.ledger.record(() => this.#describeCall(record));
+    const callIndex = this.ledger.record(() => this.#describeCall(streamed, stepIndex));
     const reading = this.#conversations.read(request.input);
     this.#readOutcomes(reading.fresh, callIndex);
     let step: ScriptedModelInput;
@@ -199,16 +199,16 @@ export class ModelDouble extends Double<ModelView> implements Model {
     this.#inner.enqueue(step);
   }
 
-  #describeCall(record: CallRecord): string {
-    const kind = record.streamed ? 'streamed model call' : 'model call';
-    const turn = record.stepIndex === undefined ? undefined : this.#plan.at(record.stepIndex);
-    return `${kind} → ${turn ? `turn ${numbered(record.stepIndex as number, turn.label)}` : 'no turn left'}`;
+  #describeCall(streamed: boolean, stepIndex: number | undefined): string {
+    const kind = streamed ? 'streamed model call' : 'model call';
+    const turn = stepIndex === undefined ? undefined : this.#plan.at(stepIndex);
+    return `${kind} → ${turn ? `turn ${numbered(stepIndex as number, turn.label)}` : 'no turn left'}`;
   }
 
   #stepFor(turn: PlannedTurn, request: ModelRequest, callIds: ReadonlySet<string>, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
     switch (turn.kind) {
       case 'output': {
-        const plan: CallPlan = { fails: new Map(), unknown: new Set() };
+        const plan: CallPlan = {};
         const output = this.#outputFor(turn.items, request, callIds, callIndex, stepIndex, plan);
         this.#answers(request, output, callIndex, stepIndex, plan);
         const response = turn.usage
@@ -242,33 +242,44 @@ export class ModelDouble extends Double<ModelView> implements Model {
   #outputFor(items: readonly PlannedItem[], request: ModelRequest, callIds: ReadonlySet<string>, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem[] {
     // The ids the conversation holds, and those this turn picks (the conversation's set is shared with later requests: left as is).
     let taken: TakenIds | undefined;
-    return items.map((item) => {
+    const output: AgentOutputItem[] = [];
+    // A loop, not items.map(…): the callback closed over six values, a closure and its context per call.
+    for (const item of items) {
       switch (item.type) {
         case 'message':
-          return assistantMessage(item.text);
+          output.push(assistantMessage(item.text));
+          break;
         case 'reasoning':
-          return { type: 'reasoning', content: [{ type: 'input_text', text: item.text }] };
+          output.push({ type: 'reasoning', content: [{ type: 'input_text', text: item.text }] });
+          break;
         case 'raw':
-          return item.item;
+          output.push(item.item);
+          break;
         case 'hosted':
-          return item.make();
+          output.push(item.make());
+          break;
         case 'computer':
-          return { type: 'computer_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex), status: 'completed', action: item.action } as AgentOutputItem;
+          output.push({ type: 'computer_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex), status: 'completed', action: item.action } as AgentOutputItem);
+          break;
         case 'patch':
           // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
-          return { type: 'apply_patch_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex), status: 'completed', operation: item.operation };
+          output.push({ type: 'apply_patch_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex), status: 'completed', operation: item.operation });
+          break;
         case 'call': {
           const callId = this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex);
-          if (item.toolFails !== undefined) plan.fails.set(callId, item.toolFails);
-          if (item.unknown) plan.unknown.add(callId);
-          return functionCall(item.name, item.args, { callId });
+          if (item.toolFails !== undefined) (plan.fails ??= new Map()).set(callId, item.toolFails);
+          if (item.unknown) (plan.unknown ??= new Set()).add(callId);
+          output.push(functionCall(item.name, item.args, { callId }));
+          break;
         }
         case 'handoff': {
           const toolName = item.toolName ?? handoffToolName(item.target, request.handoffs.map((handoff) => handoff.toolName));
-          return functionCall(toolName, item.args, { callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex) });
+          output.push(functionCall(toolName, item.args, { callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex) }));
+          break;
         }
       }
-    });
+    }
+    return output;
   }
 
   /**
@@ -295,8 +306,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
     }
     for (const item of output) {
       if (item.type !== 'function_call' || !offer.functions.has(item.name)) continue;
-      const text = item.arguments;
-      this.#outcomes.emitted({ callId: item.callId, name: item.name, args: () => parseArguments(text), stepIndex, toolFails: plan?.fails.get(item.callId) });
+      this.#outcomes.emitted({ callId: item.callId, name: item.name, argumentsText: item.arguments, stepIndex, toolFails: plan?.fails?.get(item.callId) });
     }
   }
 

@@ -47,8 +47,8 @@ export class Ledger<View = unknown> {
   /** The calls a mismatch was recorded on, by index (made with the first mismatch: most doubles have none). */
   #marked: Set<number> | undefined;
   readonly #mismatches: MismatchError[] = [];
-  /** What an unnamed double serves (`agent "Triage"`), so that messages say which of several it is. */
-  readonly #serves: string[] = [];
+  /** The agents an unnamed double serves (`Triage`), so that messages say which of several it is; worded only for the label. */
+  readonly #agents: string[] = [];
   /** The routes a provider installed the double for (`agents["Billing"]`): named until a run reaches it. */
   readonly #routes: string[] = [];
   /** The label as last worded; what it is made of changes only through `serve` and `serveRoute`. */
@@ -72,15 +72,15 @@ export class Ledger<View = unknown> {
 
   #wordLabel(): string {
     if (this.name !== undefined) return `${this.kind}(${JSON.stringify(this.name)})`;
-    if (this.#serves.length > 0) return `${this.kind}() for ${listed(this.#serves)}`;
+    if (this.#agents.length > 0) return `${this.kind}() for ${listed(this.#agents.map((agent) => `agent ${JSON.stringify(agent)}`))}`;
     if (this.#routes.length > 0) return `${this.kind}() for route ${listed(this.#routes)}`;
     return `${this.kind}()`;
   }
 
-  /** Notes what the double serves: an agent that called it (`agent "Triage"`). */
-  serve(what: string): void {
-    if (this.#serves.includes(what)) return;
-    this.#serves.push(what);
+  /** Notes an agent the double serves (one that called it): the label then says `for agent "Triage"`. */
+  serveAgent(agent: string): void {
+    if (this.#agents.includes(agent)) return;
+    this.#agents.push(agent);
     this.#label = undefined;
   }
 

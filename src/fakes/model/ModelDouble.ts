@@ -178,7 +178,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
     const agent = this.name === undefined ? currentAgentName() : undefined;
     if (agent !== undefined && agent !== this.#served) {
       this.#served = agent;
-      this.ledger.serve(`agent ${JSON.stringify(agent)}`);
+      this.ledger.serveAgent(agent);
     }
     const stepIndex = this.#turnFor(request, streamed, this.ledger.callCount);
     const callIndex = this.ledger.record(() => this.#describeCall(streamed, stepIndex));

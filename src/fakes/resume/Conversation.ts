@@ -25,7 +25,7 @@ export class Conversation extends Double<ConversationView> {
 
   /** Notes the agent the conversation serves, for its label. */
   serve(agent: string): void {
-    this.ledger.serve(`agent ${JSON.stringify(agent)}`);
+    this.ledger.serveAgent(agent);
   }
 
   /** The calls a stored state says ran before it was stored, noted once each (a later resume's state repeats them). */

@@ -27,12 +27,23 @@ const NONE: Reading = Object.freeze({ fresh: Object.freeze([]), callIds: new Set
  */
 export class ConversationReader {
   readonly #marks = new WeakMap<object, Mark>();
+  /**
+   * The lengths marks were set at. The SDK (0.20) hands the model a structured clone of every item
+   * on every request, so an item of an earlier request is never found again and the walk back goes
+   * to the start: looking an item up only where a mark could be spares a `WeakMap` lookup (and an
+   * identity hash made for the clone) per item. Numbers only, one per length seen.
+   */
+  readonly #ends = new Set<number>();
 
   read(input: ModelRequest['input']): Reading {
     if (typeof input === 'string' || input.length === 0) return NONE;
     let start = input.length;
     let mark: Mark | undefined;
     while (start > 0) {
+      if (!this.#ends.has(start)) {
+        start -= 1;
+        continue;
+      }
       const found = this.#marks.get(input[start - 1] as object);
       if (found !== undefined && found.end === start) {
         mark = found;
@@ -46,7 +57,10 @@ export class ConversationReader {
       if ('callId' in item && typeof item.callId === 'string' && item.type !== 'function_call_result') ids.add(item.callId);
     }
     const last = input[input.length - 1];
-    if (typeof last === 'object' && last !== null) this.#marks.set(last, { end: input.length, ids, count: ids.size });
+    if (typeof last === 'object' && last !== null) {
+      this.#marks.set(last, { end: input.length, ids, count: ids.size });
+      this.#ends.add(input.length);
+    }
     return { fresh: start === 0 ? input : input.slice(start), callIds: ids };
   }
 }

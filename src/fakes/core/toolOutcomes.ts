@@ -45,24 +45,40 @@ export class ToolOutcomes {
   }
 
   /**
-   * The outcomes these input items carry for calls the script emitted; each is reported once. The
-   * items are those a request brings that were not read before (./../model/conversation.ts): an
-   * output comes back after its call, so what was read before cannot hold one still waiting.
+   * The outcomes these input items carry for calls the script emitted, in their order; each is
+   * reported once. The items are read from the end, and only as far back as a call still waiting
+   * could have its output: an output comes after its call, so the walk stops once every waiting
+   * call's output or its call item was passed. With a conversation that only grows, that is the part
+   * new since the calls were made, however long the history (the SDK clones every item per request,
+   * so no item object tells where an earlier request ended); a call this conversation never made
+   * (another run's on the same script) has the walk read to the start.
    */
   settle(items: readonly AgentInputItem[]): readonly ToolOutcome[] {
     if (this.#waiting.size === 0) return NONE;
     let outcomes: ToolOutcome[] | undefined;
-    for (const item of items) {
+    let open = this.#waiting.size;
+    let passed: Set<string> | undefined;
+    for (let index = items.length - 1; index >= 0 && open > 0; index -= 1) {
+      const item = items[index] as AgentInputItem;
+      if (item.type === 'function_call') {
+        // A waiting call met before any output of it: its output is not in these items.
+        if (this.#waiting.has(item.callId) && !passed?.has(item.callId)) {
+          (passed ??= new Set()).add(item.callId);
+          open -= 1;
+        }
+        continue;
+      }
       if (item.type !== 'function_call_result') continue;
       const waiting = this.#waiting.get(item.callId);
-      if (!waiting) continue;
+      if (!waiting || passed?.has(item.callId)) continue;
       this.#waiting.delete(item.callId);
+      open -= 1;
       const { call, since } = waiting;
       const output = toolOutputText(item.output);
       const failed = isSdkToolErrorText(output);
       (outcomes ??= []).push({ call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, parseArguments(call.argumentsText), since) });
     }
-    return outcomes ?? NONE;
+    return outcomes === undefined ? NONE : outcomes.reverse();
   }
 }
 

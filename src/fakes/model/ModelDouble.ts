@@ -28,7 +28,7 @@ import { modelCall, type ModelCall } from './call';
 import { offerOf, offeredNames, outputProblem } from './offer';
 import type { PlannedCallId, PlannedItem, PlannedTurn, TurnKey } from './turn';
 import { TurnPlan } from './plan';
-import { ConversationReader, TakenIds } from './conversation';
+import { ConversationReader, TakenIds, type Reading } from './conversation';
 import { asPlanned, ToolOutcomes, type ToolFailure } from '../core/toolOutcomes';
 
 /** What matchers read off a `model()` script. */
@@ -190,7 +190,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
     } else {
       const turn = this.#plan.at(stepIndex) as PlannedTurn;
       try {
-        step = this.#stepFor(turn, request, reading.callIds, streamed, callIndex, stepIndex);
+        step = this.#stepFor(turn, request, reading, streamed, callIndex, stepIndex);
       } catch (error) {
         if (!(error instanceof MismatchError)) throw error;
         step = modelError(error);
@@ -205,11 +205,11 @@ export class ModelDouble extends Double<ModelView> implements Model {
     return `${kind} → ${turn ? `turn ${numbered(stepIndex as number, turn.label)}` : 'no turn left'}`;
   }
 
-  #stepFor(turn: PlannedTurn, request: ModelRequest, callIds: ReadonlySet<string>, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
+  #stepFor(turn: PlannedTurn, request: ModelRequest, reading: Reading, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
     switch (turn.kind) {
       case 'output': {
         const plan: CallPlan = {};
-        const output = this.#outputFor(turn.items, request, callIds, callIndex, stepIndex, plan);
+        const output = this.#outputFor(turn.items, request, reading, callIndex, stepIndex, plan);
         this.#answers(request, output, callIndex, stepIndex, plan);
         const response = turn.usage
           ? { output, usage: new Usage(turn.usage), responseId: `scripted-response-${callIndex + 1}` }
@@ -239,7 +239,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
   }
 
   /** The items of a planned turn, made for this call: call ids picked (and what each call plans noted in `plan`), handoff names resolved. */
-  #outputFor(items: readonly PlannedItem[], request: ModelRequest, callIds: ReadonlySet<string>, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem[] {
+  #outputFor(items: readonly PlannedItem[], request: ModelRequest, reading: Reading, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem[] {
     // The ids the conversation holds, and those this turn picks (the conversation's set is shared with later requests: left as is).
     let taken: TakenIds | undefined;
     const output: AgentOutputItem[] = [];
@@ -259,14 +259,14 @@ export class ModelDouble extends Double<ModelView> implements Model {
           output.push(item.make());
           break;
         case 'computer':
-          output.push({ type: 'computer_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex), status: 'completed', action: item.action } as AgentOutputItem);
+          output.push({ type: 'computer_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(reading)), callIndex, stepIndex), status: 'completed', action: item.action } as AgentOutputItem);
           break;
         case 'patch':
           // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
-          output.push({ type: 'apply_patch_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex), status: 'completed', operation: item.operation });
+          output.push({ type: 'apply_patch_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(reading)), callIndex, stepIndex), status: 'completed', operation: item.operation });
           break;
         case 'call': {
-          const callId = this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex);
+          const callId = this.#callIdFor(item, (taken ??= new TakenIds(reading)), callIndex, stepIndex);
           if (item.toolFails !== undefined) (plan.fails ??= new Map()).set(callId, item.toolFails);
           if (item.unknown) (plan.unknown ??= new Set()).add(callId);
           output.push(functionCall(item.name, item.args, { callId }));
@@ -274,7 +274,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
         }
         case 'handoff': {
           const toolName = item.toolName ?? handoffToolName(item.target, request.handoffs.map((handoff) => handoff.toolName));
-          output.push(functionCall(toolName, item.args, { callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex) }));
+          output.push(functionCall(toolName, item.args, { callId: this.#callIdFor(item, (taken ??= new TakenIds(reading)), callIndex, stepIndex) }));
           break;
         }
       }

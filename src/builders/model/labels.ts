@@ -34,9 +34,12 @@ export class OutputTurn {
   declare deltas?: readonly string[];
   #label: string | (() => string);
 
-  constructor(items: readonly PlannedItem[], label: () => string) {
+  constructor(items: readonly PlannedItem[], label: () => string, extras: { usage?: UsageInput; fixedIds?: boolean; deltas?: readonly string[] } = {}) {
     this.items = items;
     this.#label = label;
+    if (extras.usage) this.usage = extras.usage;
+    if (extras.fixedIds) this.fixedIds = true;
+    if (extras.deltas) this.deltas = extras.deltas;
   }
 
   get label(): string {

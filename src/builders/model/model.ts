@@ -275,9 +275,7 @@ export class ModelScript extends ModelDouble {
     const item: PlannedItem = { type: 'message', text: messageText(text, context) };
     const deltas = deltasOf(options, item.text, context);
     const shown = deltas === undefined ? '' : `, { deltas: ${deltas.length} }`;
-    const turn = new OutputTurn([item], replyLabel(verb, text, shown));
-    if (deltas) turn.deltas = deltas;
-    this.appendTurn(turn);
+    this.appendTurn(new OutputTurn([item], replyLabel(verb, text, shown), { deltas }));
     return this;
   }
 
@@ -290,10 +288,7 @@ export class ModelScript extends ModelDouble {
     build(builder);
     const { items, labels, usage, explicitIds } = builder.build();
     if (items.length === 0) throw misuse(context, 'empty_turn', 'the turn has no output items; add one with t.replies(…) or t.calls(…).');
-    const turn = new OutputTurn(items, () => itemsLabel(verb, labels, isTurn));
-    if (usage) turn.usage = usage;
-    if (explicitIds) turn.fixedIds = true;
-    this.appendTurn(turn);
+    this.appendTurn(new OutputTurn(items, () => itemsLabel(verb, labels, isTurn), { usage, fixedIds: explicitIds }));
     return this;
   }
 

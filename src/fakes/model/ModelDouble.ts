@@ -240,46 +240,40 @@ export class ModelDouble extends Double<ModelView> implements Model {
 
   /** The items of a planned turn, made for this call: call ids picked (and what each call plans noted in `plan`), handoff names resolved. */
   #outputFor(items: readonly PlannedItem[], request: ModelRequest, reading: Reading, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem[] {
-    // The ids the conversation holds, and those this turn picks (the conversation's set is shared with later requests: left as is).
-    let taken: TakenIds | undefined;
-    const output: AgentOutputItem[] = [];
+    // The ids the conversation holds, and those this turn picks (the conversation's are shared with later requests: left as is).
+    const taken = new TakenIds(reading);
     // A loop, not items.map(…): the callback closed over six values, a closure and its context per call.
-    for (const item of items) {
-      switch (item.type) {
-        case 'message':
-          output.push(assistantMessage(item.text));
-          break;
-        case 'reasoning':
-          output.push({ type: 'reasoning', content: [{ type: 'input_text', text: item.text }] });
-          break;
-        case 'raw':
-          output.push(item.item);
-          break;
-        case 'hosted':
-          output.push(item.make());
-          break;
-        case 'computer':
-          output.push({ type: 'computer_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(reading)), callIndex, stepIndex), status: 'completed', action: item.action } as AgentOutputItem);
-          break;
-        case 'patch':
-          // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
-          output.push({ type: 'apply_patch_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(reading)), callIndex, stepIndex), status: 'completed', operation: item.operation });
-          break;
-        case 'call': {
-          const callId = this.#callIdFor(item, (taken ??= new TakenIds(reading)), callIndex, stepIndex);
-          if (item.toolFails !== undefined) (plan.fails ??= new Map()).set(callId, item.toolFails);
-          if (item.unknown) (plan.unknown ??= new Set()).add(callId);
-          output.push(functionCall(item.name, item.args, { callId }));
-          break;
-        }
-        case 'handoff': {
-          const toolName = item.toolName ?? handoffToolName(item.target, request.handoffs.map((handoff) => handoff.toolName));
-          output.push(functionCall(toolName, item.args, { callId: this.#callIdFor(item, (taken ??= new TakenIds(reading)), callIndex, stepIndex) }));
-          break;
-        }
+    const output: AgentOutputItem[] = [];
+    for (const item of items) output.push(this.#outputItem(item, request, taken, callIndex, stepIndex, plan));
+    return output;
+  }
+
+  #outputItem(item: PlannedItem, request: ModelRequest, taken: TakenIds, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem {
+    switch (item.type) {
+      case 'message':
+        return assistantMessage(item.text);
+      case 'reasoning':
+        return { type: 'reasoning', content: [{ type: 'input_text', text: item.text }] };
+      case 'raw':
+        return item.item;
+      case 'hosted':
+        return item.make();
+      case 'computer':
+        return { type: 'computer_call', callId: this.#callIdFor(item, taken, callIndex, stepIndex), status: 'completed', action: item.action } as AgentOutputItem;
+      case 'patch':
+        // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
+        return { type: 'apply_patch_call', callId: this.#callIdFor(item, taken, callIndex, stepIndex), status: 'completed', operation: item.operation };
+      case 'call': {
+        const callId = this.#callIdFor(item, taken, callIndex, stepIndex);
+        if (item.toolFails !== undefined) (plan.fails ??= new Map()).set(callId, item.toolFails);
+        if (item.unknown) (plan.unknown ??= new Set()).add(callId);
+        return functionCall(item.name, item.args, { callId });
+      }
+      case 'handoff': {
+        const toolName = item.toolName ?? handoffToolName(item.target, request.handoffs.map((handoff) => handoff.toolName));
+        return functionCall(toolName, item.args, { callId: this.#callIdFor(item, taken, callIndex, stepIndex) });
       }
     }
-    return output;
   }
 
   /**

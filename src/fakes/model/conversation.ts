@@ -133,17 +133,18 @@ function idsFrom(mark: Mark, input: readonly AgentInputItem[]): Set<string> {
 /** The call ids a turn must not emit: those its conversation holds, and those it picked itself (kept apart: the conversation's set is shared). */
 export class TakenIds {
   readonly #held: Reading;
-  readonly #picked = new Set<string>();
+  /** Made with the turn's first call: a turn of messages picks none. */
+  #picked: Set<string> | undefined;
 
   constructor(held: Reading) {
     this.#held = held;
   }
 
   has(callId: string): boolean {
-    return this.#picked.has(callId) || this.#held.holds(callId);
+    return this.#picked?.has(callId) === true || this.#held.holds(callId);
   }
 
   add(callId: string): void {
-    this.#picked.add(callId);
+    (this.#picked ??= new Set()).add(callId);
   }
 }

@@ -29,6 +29,24 @@ describe('ConversationReader', () => {
     expect(reader.read(rebuilt).fresh).toHaveLength(3);
   });
 
+  test('a conversation rebuilt from new objects (SDK 0.20 clones every item per request) still knows every call id it holds', () => {
+    const reader = new ConversationReader();
+    reader.read([user('Hi'), call('call_1')]);
+    const rebuilt = reader.read([user('Hi'), call('call_1'), result('call_1'), call('call_2')]);
+    expect(rebuilt.holds('call_1')).toBe(true);
+    expect(rebuilt.holds('call_2')).toBe(true);
+    expect(rebuilt.holds('call_3')).toBe(false);
+    expect([...rebuilt.callIds].sort()).toEqual(['call_1', 'call_2']);
+    // Continued with the same objects, the ids read in full before are collected once and kept.
+    const first = [user('Hi'), call('call_1')];
+    reader.read(first);
+    const continued = reader.read([...first, result('call_1'), call('call_3')]);
+    expect(continued.fresh).toEqual([result('call_1'), call('call_3')]);
+    expect(continued.holds('call_1')).toBe(true);
+    expect(continued.holds('call_3')).toBe(true);
+    expect(continued.holds('call_2')).toBe(false);
+  });
+
   test('two conversations forked from one history each keep their own call ids', () => {
     const reader = new ConversationReader();
     const history = [user('Hi'), call('call_1'), result('call_1')];

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from './support';
 
 // Where a script sees what its calls came to: the outputs the next request carries back.
 
-const call = (callId: string, toolFails?: EmittedCall['toolFails'], args: unknown = { orderId: 'A' }): EmittedCall => ({ callId, name: 'lookup_order', args: () => args, stepIndex: 0, toolFails });
+const call = (callId: string, toolFails?: EmittedCall['toolFails'], args: unknown = { orderId: 'A' }): EmittedCall => ({ callId, name: 'lookup_order', argumentsText: JSON.stringify(args), stepIndex: 0, toolFails });
 const result = (callId: string, text: string) => ({ type: 'function_call_result', callId, name: 'lookup_order', status: 'completed', output: { type: 'text', text } });
 // What settle() reads of a request: its items (the double hands it those it has not read before).
 const request = (input: ModelRequest['input']): AgentInputItem[] => (typeof input === 'string' ? [] : input);
@@ -24,6 +24,33 @@ describe('ToolOutcomes', () => {
     expect(outcomes.settle(request(history))).toEqual([]);
     const failed = outcomes.settle(request([...history, result('call_2', 'An error occurred while running the tool. Please try again.')] as never));
     expect(failed).toEqual([{ call: failing, output: 'An error occurred while running the tool. Please try again.', failed: true, plannedElsewhere: false }]);
+  });
+
+  test('reads from the end only as far back as a waiting call could have its output, and reports outcomes in order', () => {
+    const outcomes = new ToolOutcomes();
+    const [first, second] = [call('call_1'), call('call_2', true)];
+    outcomes.emitted(first);
+    outcomes.emitted(second);
+    const made = (callId: string) => ({ type: 'function_call', callId, name: 'lookup_order', arguments: '{}', status: 'completed' });
+    // An output of call_1 placed before call_1 itself lies behind where the walk stops: nothing a
+    // conversation holds puts an output there, and the walk does not read it.
+    const items = [result('call_1', 'too early'), made('call_1'), made('call_2'), result('call_2', DEFAULT_TOOL_ERROR_TEXT)] as never;
+    expect(outcomes.settle(request(items)).map((outcome) => outcome.call.callId)).toEqual(['call_2']);
+    // Both outputs after their calls: both reported, oldest first.
+    const again = new ToolOutcomes();
+    again.emitted(first);
+    again.emitted(second);
+    const both = [made('call_1'), made('call_2'), result('call_1', 'ok'), result('call_2', DEFAULT_TOOL_ERROR_TEXT)] as never;
+    expect(again.settle(request(both)).map((outcome) => outcome.call.callId)).toEqual(['call_1', 'call_2']);
+  });
+
+  test("a call another conversation made (never in these items) has the walk read to the start, so this one's output is still found", () => {
+    const outcomes = new ToolOutcomes();
+    outcomes.emitted(call('call_elsewhere'));
+    outcomes.emitted(call('call_3', true));
+    // The output at the start (an input filter dropped its call item), then later items.
+    const items = [result('call_3', DEFAULT_TOOL_ERROR_TEXT), { type: 'message', role: 'user', content: 'Next' }] as never;
+    expect(outcomes.settle(request(items)).map((outcome) => outcome.call.callId)).toEqual(['call_3']);
   });
 
   test('a request of plain text, or with nothing waiting, settles nothing', () => {

@@ -1,13 +1,9 @@
+import type { UsageInput } from '@openai/agents';
+import type { PlannedItem } from '../../fakes/model/turn';
 import { brief } from '../../format/brief';
 
 // Turn labels are made when a message first shows the turn, not while the script is written:
 // most turns play without one, and making them was a measurable part of a turn's cost (issue 27).
-
-/** `make`, run once, on the first call. */
-export function once(make: () => string): () => string {
-  let made: string | undefined;
-  return () => (made ??= make());
-}
 
 /** `turn(replies(…), calls(…))` for a `turn()`, `thenCalls(get_weather, {…})` for a one-item verb. */
 export function itemsLabel(verb: string, labels: readonly (() => string)[], isTurn: boolean): string {
@@ -18,6 +14,36 @@ export function itemsLabel(verb: string, labels: readonly (() => string)[], isTu
 
 /** `replies("Done")`: an object reply is sent as the JSON it was when written, so its label is made now. */
 export function replyLabel(verb: string, text: string | Record<string, unknown>, shown: string): () => string {
-  const written = typeof text === 'string' ? undefined : brief(text);
-  return once(() => `${verb}(${written ?? brief(text)}${shown})`);
+  if (typeof text !== 'string') {
+    const written = `${verb}(${brief(text)}${shown})`;
+    return () => written;
+  }
+  return () => `${verb}(${brief(text)}${shown})`;
+}
+
+/**
+ * A turn of output items whose label is made when first read. A class rather than an object literal
+ * with a `label` getter: the literal made a getter closure per turn and took V8's slow path, more
+ * so with the optional fields spread in. The optional fields are set only when the turn has them.
+ */
+export class OutputTurn {
+  readonly kind = 'output';
+  readonly items: readonly PlannedItem[];
+  declare usage?: UsageInput;
+  declare fixedIds?: boolean;
+  declare deltas?: readonly string[];
+  #label: string | (() => string);
+
+  constructor(items: readonly PlannedItem[], label: () => string, extras: { usage?: UsageInput; fixedIds?: boolean; deltas?: readonly string[] } = {}) {
+    this.items = items;
+    this.#label = label;
+    if (extras.usage) this.usage = extras.usage;
+    if (extras.fixedIds) this.fixedIds = true;
+    if (extras.deltas) this.deltas = extras.deltas;
+  }
+
+  get label(): string {
+    if (typeof this.#label !== 'string') this.#label = this.#label();
+    return this.#label;
+  }
 }

@@ -9,7 +9,7 @@ import type { CallOptions, CallRest, HandoffTarget, ToolRef } from '../../vocabu
 import type { CodeInterpreterOutput, FileSearchResult, WebSearchSource } from './hostedCalls';
 import { judge } from '../../fakes/core/predicate';
 import { messageText, TurnBuilder, type ComputerAction, type ModelCallOptions } from './turn';
-import { itemsLabel, once, replyLabel } from './labels';
+import { itemsLabel, OutputTurn, replyLabel } from './labels';
 import { checkedOptions, isTimeout, MAX_TIMEOUT_MS } from '../core/options';
 
 export interface ModelOptions extends ModelDoubleOptions {
@@ -275,8 +275,7 @@ export class ModelScript extends ModelDouble {
     const item: PlannedItem = { type: 'message', text: messageText(text, context) };
     const deltas = deltasOf(options, item.text, context);
     const shown = deltas === undefined ? '' : `, { deltas: ${deltas.length} }`;
-    const label = replyLabel(verb, text, shown);
-    this.appendTurn({ kind: 'output', get label() { return label(); }, items: [item], ...(deltas ? { deltas } : {}) });
+    this.appendTurn(new OutputTurn([item], replyLabel(verb, text, shown), { deltas }));
     return this;
   }
 
@@ -289,8 +288,7 @@ export class ModelScript extends ModelDouble {
     build(builder);
     const { items, labels, usage, explicitIds } = builder.build();
     if (items.length === 0) throw misuse(context, 'empty_turn', 'the turn has no output items; add one with t.replies(…) or t.calls(…).');
-    const label = once(() => itemsLabel(verb, labels, isTurn));
-    this.appendTurn({ kind: 'output', get label() { return label(); }, items, ...(usage ? { usage } : {}), ...(explicitIds ? { fixedIds: true } : {}) });
+    this.appendTurn(new OutputTurn(items, () => itemsLabel(verb, labels, isTurn), { usage, fixedIds: explicitIds }));
     return this;
   }
 
@@ -365,6 +363,7 @@ export class ModelScript extends ModelDouble {
 }
 
 function checkedModelOptions(raw: ModelOptions | undefined): ModelOptions {
+  if (raw === undefined) return {};
   const { options, fail } = checkedOptions('model', raw, "{ name: 'support' }");
   const { callIdPrefix, timeoutMs } = options;
   if (callIdPrefix !== undefined && (typeof callIdPrefix !== 'string' || callIdPrefix === '')) {

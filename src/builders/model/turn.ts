@@ -1,5 +1,5 @@
 import type { AgentOutputItem, ApplyPatchOperation, protocol, UsageInput } from '@openai/agents';
-import type { PlannedItem } from '../../fakes/model/turn';
+import type { PlannedCallId, PlannedItem } from '../../fakes/model/turn';
 import {
   codeInterpreterCall,
   fileSearchCall,
@@ -23,6 +23,8 @@ import { argumentsOf, describePatch, explicitCallId, handoffTargetOf, patchOpera
 
 /** An action of the SDK's computer tool: `{ type: 'click', x: 10, y: 20, button: 'left' }`. */
 export type ComputerAction = protocol.ComputerAction;
+
+type CallItem = Extract<PlannedItem, { type: 'call' }>;
 
 /** Hands out the script's next `call_N` id. */
 export type CallIdSource = () => string;
@@ -70,7 +72,9 @@ export class TurnBuilder {
     const name = toolNameOf(tool, context);
     const checked = argumentsOf(args, context);
     const toolFails = toolFailsOf(options, context);
-    this.#items.push({ type: 'call', name, args: checked, ...(toolFails === undefined ? {} : { toolFails }), ...this.#callId(options, context) });
+    const item: CallItem = { type: 'call', name, args: checked, callId: '' };
+    if (toolFails !== undefined) item.toolFails = toolFails;
+    this.#items.push(this.#withCallId(item, options, context));
     // The label reads the arguments the call sends (the same object), when a message shows it.
     this.#labels.push(() => {
       const shownArgs = args === undefined && toolFails === undefined ? '' : `, ${brief(checked, 40)}`;
@@ -89,7 +93,7 @@ export class TurnBuilder {
     const context = this.#at('callsUnknownTool');
     const checkedName = toolNameOf(name, context);
     const checked = argumentsOf(args, context);
-    this.#items.push({ type: 'call', name: checkedName, args: checked, unknown: true, ...this.#callId(options, context) });
+    this.#items.push(this.#withCallId<CallItem>({ type: 'call', name: checkedName, args: checked, unknown: true, callId: '' }, options, context));
     this.#labels.push(() => `callsUnknownTool(${checkedName}${args === undefined ? '' : `, ${brief(checked, 40)}`})`);
     return this;
   }
@@ -99,13 +103,13 @@ export class TurnBuilder {
     const context = this.#at('handsOffTo');
     const checked = handoffTargetOf(target, context);
     const args = argumentsOf(options?.args, context);
-    this.#items.push({
-      type: 'handoff',
-      target: checked.target,
-      toolName: undefined,
-      args: typeof args === 'string' ? {} : args,
-      ...this.#callId(options, context),
-    });
+    this.#items.push(
+      this.#withCallId<Extract<PlannedItem, { type: 'handoff' }>>(
+        { type: 'handoff', target: checked.target, toolName: undefined, args: typeof args === 'string' ? {} : args, callId: '' },
+        options,
+        context,
+      ),
+    );
     this.#labels.push(() => `handsOffTo(${checked.label})`);
     return this;
   }
@@ -117,7 +121,7 @@ export class TurnBuilder {
   appliesPatch(operation: ApplyPatchOperation, options?: CallOptions): this {
     const context = this.#at('appliesPatch');
     const checked = patchOperationOf(operation, context);
-    this.#items.push({ type: 'patch', operation: checked, ...this.#callId(options, context) });
+    this.#items.push(this.#withCallId<Extract<PlannedItem, { type: 'patch' }>>({ type: 'patch', operation: checked, callId: '' }, options, context));
     this.#labels.push(() => `appliesPatch(${describePatch(checked)})`);
     return this;
   }
@@ -173,7 +177,7 @@ export class TurnBuilder {
       throw misuse(context, 'invalid_arguments', `expected a computer action like { type: 'screenshot' }; got ${kindOf(action)}.`);
     }
     const copy = { ...(action as Record<string, unknown>) };
-    this.#items.push({ type: 'computer', action: copy, ...this.#callId(options, context) });
+    this.#items.push(this.#withCallId<Extract<PlannedItem, { type: 'computer' }>>({ type: 'computer', action: copy, callId: '' }, options, context));
     this.#labels.push(() => `usesComputer(${brief(copy, 40)})`);
     return this;
   }
@@ -227,13 +231,17 @@ export class TurnBuilder {
     return { double, stepIndex, verb, within };
   }
 
-  #callId(options: CallOptions | undefined, context: StepContext): { callId: string; fixedId?: true } {
+  /** `item` with its call id set: the one given with `{ callId }` (marked fixed), or the script's next. Set on the item, not spread into a new one (V8's slow path). */
+  #withCallId<Item extends PlannedItem & PlannedCallId>(item: Item, options: CallOptions | undefined, context: StepContext): Item {
     const explicit = explicitCallId(options, context);
     if (explicit !== undefined) {
       this.#explicitIds = true;
-      return { callId: explicit, fixedId: true };
+      item.callId = explicit;
+      item.fixedId = true;
+    } else {
+      item.callId = this.#nextCallId();
     }
-    return { callId: this.#nextCallId() };
+    return item;
   }
 }
 

@@ -9,7 +9,7 @@ import type { Ledger } from '../core/ledger';
 import { turnLabel, turnParts } from './recordedTurn';
 import { matchesRecording, requestChanges } from './requestDrift';
 import { describeModelCall, unexpectedModelCall } from '../model/unexpectedCall';
-import { tracedResponse, tracedStream } from '../model/generationSpan';
+import { isTraced, tracedResponse, tracedStream } from '../model/generationSpan';
 
 /** The environment variable that chooses the mode of every cassette without an explicit `mode`. */
 export const CASSETTE_MODE_ENV = 'AGENTS_TESTKIT_CASSETTE_MODE';
@@ -109,13 +109,13 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
     if (this.mode === 'record' || this.#driftsIntoRecording(request)) return this.#recordResponse(request);
     this.#prepare(request, false);
     // The recorded model made a generation span per call (the SDK's models do); a replay makes the same.
-    return tracedResponse(request, () => this.#inner.getResponse(request));
+    return isTraced(request) ? tracedResponse(request, () => this.#inner.getResponse(request)) : this.#inner.getResponse(request);
   }
 
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     if (this.mode === 'record' || this.#driftsIntoRecording(request)) return this.#recordStream(request);
     this.#prepare(request, true);
-    return tracedStream(request, () => this.#inner.getStreamedResponse(request));
+    return isTraced(request) ? tracedStream(request, () => this.#inner.getStreamedResponse(request)) : this.#inner.getStreamedResponse(request);
   }
 
   async getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {

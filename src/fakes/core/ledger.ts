@@ -44,13 +44,15 @@ export class Ledger<View = unknown> {
   readonly name: string | undefined;
   readonly #setup: LedgerSetup<View>;
   readonly #calls: CallEntry[] = [];
-  /** The calls a mismatch was recorded on, by index. */
-  readonly #marked = new Set<number>();
+  /** The calls a mismatch was recorded on, by index (made with the first mismatch: most doubles have none). */
+  #marked: Set<number> | undefined;
   readonly #mismatches: MismatchError[] = [];
-  /** What an unnamed double serves (`agent "Triage"`), so that messages say which of several it is. */
-  readonly #serves: string[] = [];
+  /** The agents an unnamed double serves (`Triage`), so that messages say which of several it is; worded only for the label. */
+  readonly #agents: string[] = [];
   /** The routes a provider installed the double for (`agents["Billing"]`): named until a run reaches it. */
   readonly #routes: string[] = [];
+  /** The label as last worded; what it is made of changes only through `serve` and `serveRoute`. */
+  #label: string | undefined;
 
   constructor(setup: LedgerSetup<View>) {
     this.kind = setup.kind;
@@ -65,15 +67,21 @@ export class Ledger<View = unknown> {
    * scripts still says which one a message is about.
    */
   get label(): string {
+    return (this.#label ??= this.#wordLabel());
+  }
+
+  #wordLabel(): string {
     if (this.name !== undefined) return `${this.kind}(${JSON.stringify(this.name)})`;
-    if (this.#serves.length > 0) return `${this.kind}() for ${listed(this.#serves)}`;
+    if (this.#agents.length > 0) return `${this.kind}() for ${listed(this.#agents.map((agent) => `agent ${JSON.stringify(agent)}`))}`;
     if (this.#routes.length > 0) return `${this.kind}() for route ${listed(this.#routes)}`;
     return `${this.kind}()`;
   }
 
-  /** Notes what the double serves: an agent that called it (`agent "Triage"`). */
-  serve(what: string): void {
-    if (!this.#serves.includes(what)) this.#serves.push(what);
+  /** Notes an agent the double serves (one that called it): the label then says `for agent "Triage"`. */
+  serveAgent(agent: string): void {
+    if (this.#agents.includes(agent)) return;
+    this.#agents.push(agent);
+    this.#label = undefined;
   }
 
   /**
@@ -81,7 +89,9 @@ export class Ledger<View = unknown> {
    * it while no run has reached it: a script left unplayed is otherwise a bare `model()`.
    */
   serveRoute(route: string): void {
-    if (!this.#routes.includes(route)) this.#routes.push(route);
+    if (this.#routes.includes(route)) return;
+    this.#routes.push(route);
+    this.#label = undefined;
   }
 
   /** Records a call, described now or when a report needs it; returns its zero-based index. */
@@ -99,7 +109,7 @@ export class Ledger<View = unknown> {
   mismatch(spec: Omit<MismatchSpec, 'double'>): MismatchError {
     const error = new MismatchError({ ...spec, double: this.label });
     this.#mismatches.push(error);
-    if (spec.anchor === undefined && spec.callIndex >= 0 && spec.callIndex < this.#calls.length) this.#marked.add(spec.callIndex);
+    if (spec.anchor === undefined && spec.callIndex >= 0 && spec.callIndex < this.#calls.length) (this.#marked ??= new Set()).add(spec.callIndex);
     // A mismatch after the double was verified (a run still going when its test ended) is late:
     // the registry keeps it for the next verification point.
     noteMismatch(this, error.message.split('\n')[0] as string);
@@ -123,7 +133,7 @@ export class Ledger<View = unknown> {
     // The after-each verification asks every double for a report, passing or not: the calls are
     // described only when a message reads them, as they stood now (the calls recorded so far, the
     // mismatches marked so far).
-    const [entries, count, marked] = [this.#calls, this.#calls.length, new Set(this.#marked)];
+    const [entries, count, marked] = [this.#calls, this.#calls.length, new Set(this.#marked ?? [])];
     let calls: readonly string[] | undefined;
     return {
       label: this.label,

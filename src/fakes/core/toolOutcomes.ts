@@ -1,5 +1,6 @@
 import type { AgentInputItem } from '@openai/agents';
 import { toolOutputText } from '../../format/toolOutputText';
+import { parseArguments } from '../../format/modelInput';
 import { isSdkToolErrorText } from '../../sdk/coupling';
 import { claimPlannedFailure, plannedFailureMark } from './plannedFailures';
 
@@ -10,8 +11,8 @@ export type ToolFailure = true | string | RegExp;
 export interface EmittedCall {
   readonly callId: string;
   readonly name: string;
-  /** Its parsed arguments (the raw text when they are not JSON); read only when its tool failed, so parsed only then. */
-  readonly args: () => unknown;
+  /** Its arguments as the model sent them; parsed only when its tool failed (a planned failure elsewhere reads them). */
+  readonly argumentsText: string;
   /** The turn that made the call. */
   readonly stepIndex: number;
   readonly toolFails: ToolFailure | undefined;
@@ -25,6 +26,9 @@ export interface ToolOutcome {
   /** The failure was planned by the double the tool called (a sandbox's or an MCP server's `.fails(error)`). */
   readonly plannedElsewhere: boolean;
 }
+
+/** What most requests settle: nothing (shared, so that a request with nothing new costs no array). */
+const NONE: readonly ToolOutcome[] = Object.freeze([]);
 
 /**
  * The function calls a script emitted, until their outputs come back. The SDK turns a tool that
@@ -41,24 +45,40 @@ export class ToolOutcomes {
   }
 
   /**
-   * The outcomes these input items carry for calls the script emitted; each is reported once. The
-   * items are those a request brings that were not read before (./../model/conversation.ts): an
-   * output comes back after its call, so what was read before cannot hold one still waiting.
+   * The outcomes these input items carry for calls the script emitted, in their order; each is
+   * reported once. The items are read from the end, and only as far back as a call still waiting
+   * could have its output: an output comes after its call, so the walk stops once every waiting
+   * call's output or its call item was passed. With a conversation that only grows, that is the part
+   * new since the calls were made, however long the history (the SDK clones every item per request,
+   * so no item object tells where an earlier request ended); a call this conversation never made
+   * (another run's on the same script) has the walk read to the start.
    */
-  settle(items: readonly AgentInputItem[]): ToolOutcome[] {
-    if (this.#waiting.size === 0) return [];
-    const outcomes: ToolOutcome[] = [];
-    for (const item of items) {
+  settle(items: readonly AgentInputItem[]): readonly ToolOutcome[] {
+    if (this.#waiting.size === 0) return NONE;
+    let outcomes: ToolOutcome[] | undefined;
+    let open = this.#waiting.size;
+    let passed: Set<string> | undefined;
+    for (let index = items.length - 1; index >= 0 && open > 0; index -= 1) {
+      const item = items[index] as AgentInputItem;
+      if (item.type === 'function_call') {
+        // A waiting call met before any output of it: its output is not in these items.
+        if (this.#waiting.has(item.callId) && !passed?.has(item.callId)) {
+          (passed ??= new Set()).add(item.callId);
+          open -= 1;
+        }
+        continue;
+      }
       if (item.type !== 'function_call_result') continue;
       const waiting = this.#waiting.get(item.callId);
-      if (!waiting) continue;
+      if (!waiting || passed?.has(item.callId)) continue;
       this.#waiting.delete(item.callId);
+      open -= 1;
       const { call, since } = waiting;
       const output = toolOutputText(item.output);
       const failed = isSdkToolErrorText(output);
-      outcomes.push({ call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, call.args(), since) });
+      (outcomes ??= []).push({ call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, parseArguments(call.argumentsText), since) });
     }
-    return outcomes;
+    return outcomes === undefined ? NONE : outcomes.reverse();
   }
 }
 

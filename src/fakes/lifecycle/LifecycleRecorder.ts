@@ -32,15 +32,16 @@ export class LifecycleRecorder extends Double<LifecycleView> {
   readonly #listeners: (() => void)[] = [];
 
   constructor(sources: readonly LifecycleSource[], options: { name?: string; verify?: boolean } = {}) {
-    super({
-      ...identity('lifecycle', options),
-      pending: () =>
-        [...this.#open.values()].map((index) => {
-          const event = this.#events[index] as LifecycleEvent;
-          return { index, label: `${describeLifecycleEvent(event)} (no tool_end)` };
-        }),
-      view: () => ({ label: this.label, events: this.events, tools: [...this.#tools] }),
-    });
+    super(
+      identity('lifecycle', options, {
+        pending: () =>
+          [...this.#open.values()].map((index) => {
+            const event = this.#events[index] as LifecycleEvent;
+            return { index, label: `${describeLifecycleEvent(event)} (no tool_end)` };
+          }),
+        view: () => ({ label: this.label, events: this.events, tools: [...this.#tools] }),
+      }),
+    );
     for (const source of sources) this.#listen(source);
     // A recorder on an agent that outlives the test (one made at module level) must not hear the
     // next test's runs: it stops when the test it was made in ends (the file, outside a test).

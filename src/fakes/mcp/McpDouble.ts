@@ -93,10 +93,11 @@ export class McpDouble extends ScriptedDouble<PlannedMcpStep, OpenMcpStep, McpVi
   #connected = false;
 
   constructor(options: McpDoubleOptions, tools: ReadonlyMap<string, DeclaredMcpTool>) {
-    super({
-      ...identity('mcp', options),
-      view: () => ({ label: this.label, calls: this.calls }),
-    });
+    super(
+      identity('mcp', options, {
+        view: () => ({ label: this.label, calls: this.calls }),
+      }),
+    );
     this.name = options.name ?? 'mcp';
     this.cacheToolsList = options.cacheToolsList ?? false;
     if (options.toolFilter !== undefined) this.toolFilter = options.toolFilter;

@@ -15,7 +15,6 @@ import { currentConfig } from '../../config';
 import { MismatchError, mismatchSentence, type MismatchSpec } from '../../errors/MismatchError';
 import { brief } from '../../format/brief';
 import { listNames } from '../../format/closest';
-import { parseArguments } from '../../format/modelInput';
 import { numbered } from '../../format/numberedList';
 import { currentAgentName, handoffToolName, hostedToolNeeded, withoutInternal, type PublicRequest } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
@@ -24,12 +23,12 @@ import { injectFault } from '../core/faults';
 import { Double, identity } from '../core/double';
 import { isResponseDone, LiveTurns } from './liveTurns';
 import { unexpectedModelCall } from './unexpectedCall';
-import { tracedResponse, tracedStream } from './generationSpan';
+import { isTraced, tracedResponse, tracedStream } from './generationSpan';
 import { modelCall, type ModelCall } from './call';
 import { offerOf, offeredNames, outputProblem } from './offer';
 import type { PlannedCallId, PlannedItem, PlannedTurn, TurnKey } from './turn';
 import { TurnPlan } from './plan';
-import { ConversationReader, TakenIds } from './conversation';
+import { ConversationReader, TakenIds, type Reading } from './conversation';
 import { asPlanned, ToolOutcomes, type ToolFailure } from '../core/toolOutcomes';
 
 /** What matchers read off a `model()` script. */
@@ -43,17 +42,17 @@ export interface ModelDoubleOptions extends DoubleOptions {
   timeoutMs?: number;
 }
 
-/** What a planned turn's calls mean, by call id: those meant to fail, and those of tools meant to be unknown to the agent. */
+/**
+ * What a planned turn's calls mean, by call id: those meant to fail, and those of tools meant to be
+ * unknown to the agent. Each made when the turn has such a call: most have none.
+ */
 interface CallPlan {
-  readonly fails: Map<string, ToolFailure>;
-  readonly unknown: Set<string>;
+  fails?: Map<string, ToolFailure>;
+  unknown?: Set<string>;
 }
 
-interface CallRecord {
-  streamed: boolean;
-  /** The turn the call consumed, if the script had one. */
-  stepIndex: number | undefined;
-}
+/** The points a sweep may fail a model call at (one function for every call: a closure per call cost garbage). */
+const faultPoints = (n: number): readonly string[] => [`model call ${n} fails`, `model call ${n} fails, retry advised`];
 
 /**
  * A `Model` that plays planned turns in order. The SDK's `ScriptedModel` does the heavy lifting
@@ -74,11 +73,12 @@ export class ModelDouble extends Double<ModelView> implements Model {
   #served: string | undefined;
 
   constructor(options: ModelDoubleOptions = {}) {
-    super({
-      ...identity('model', options),
-      pending: () => this.#plan.pending(),
-      view: () => ({ label: this.label, requests: this.requests }),
-    });
+    super(
+      identity('model', options, {
+        pending: () => this.#plan.pending(),
+        view: () => ({ label: this.label, requests: this.requests }),
+      }),
+    );
     this.name = options.name;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_RESPONDER_TIMEOUT_MS;
   }
@@ -115,12 +115,12 @@ export class ModelDouble extends Double<ModelView> implements Model {
 
   getResponse(request: ModelRequest): Promise<ModelResponse> {
     this.#prepare(request, false);
-    return tracedResponse(request, () => this.#inner.getResponse(request));
+    return isTraced(request) ? tracedResponse(request, () => this.#inner.getResponse(request)) : this.#inner.getResponse(request);
   }
 
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     this.#prepare(request, true);
-    return tracedStream(request, () => this.#inner.getStreamedResponse(request));
+    return isTraced(request) ? tracedStream(request, () => this.#inner.getStreamedResponse(request)) : this.#inner.getStreamedResponse(request);
   }
 
   getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {
@@ -147,6 +147,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
    * otherwise the next turn in order (keyed turns are skipped: they answer by content, never by position).
    */
   #turnFor(request: ModelRequest, streamed: boolean, index: number): number | undefined {
+    // The key's view of the call is made only when a keyed turn is left to ask.
+    if (!this.#plan.keyed) return this.#plan.take(undefined);
     let call: ModelCall | undefined;
     return this.#plan.take((turn) => (turn.key as TurnKey)((call ??= modelCall({ index, streamed, request } as RecordedModelCall))));
   }
@@ -165,7 +167,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
     // An aborted request never reaches a step upstream; leave the script untouched too.
     if (request.signal?.aborted) return;
     // A sweep's fault takes the call's place: no turn is used, the call fails (advising a retry, or not).
-    const fault = injectFault('model', (n) => [`model call ${n} fails`, `model call ${n} fails, retry advised`]);
+    const fault = injectFault('model', faultPoints);
     if (fault) {
       this.ledger.record(`${streamed ? 'streamed model call' : 'model call'} → ${fault.point} (injected)`);
       const advice = fault.point.endsWith('retry advised') ? { suggested: true, replaySafety: 'safe' as const, retryAfterMs: 0 } : undefined;
@@ -176,11 +178,10 @@ export class ModelDouble extends Double<ModelView> implements Model {
     const agent = this.name === undefined ? currentAgentName() : undefined;
     if (agent !== undefined && agent !== this.#served) {
       this.#served = agent;
-      this.ledger.serve(`agent ${JSON.stringify(agent)}`);
+      this.ledger.serveAgent(agent);
     }
     const stepIndex = this.#turnFor(request, streamed, this.ledger.callCount);
-    const record: CallRecord = { streamed, stepIndex };
-    const callIndex = this.ledger.record(() => this.#describeCall(record));
+    const callIndex = this.ledger.record(() => this.#describeCall(streamed, stepIndex));
     const reading = this.#conversations.read(request.input);
     this.#readOutcomes(reading.fresh, callIndex);
     let step: ScriptedModelInput;
@@ -189,7 +190,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
     } else {
       const turn = this.#plan.at(stepIndex) as PlannedTurn;
       try {
-        step = this.#stepFor(turn, request, reading.callIds, streamed, callIndex, stepIndex);
+        step = this.#stepFor(turn, request, reading, streamed, callIndex, stepIndex);
       } catch (error) {
         if (!(error instanceof MismatchError)) throw error;
         step = modelError(error);
@@ -198,17 +199,17 @@ export class ModelDouble extends Double<ModelView> implements Model {
     this.#inner.enqueue(step);
   }
 
-  #describeCall(record: CallRecord): string {
-    const kind = record.streamed ? 'streamed model call' : 'model call';
-    const turn = record.stepIndex === undefined ? undefined : this.#plan.at(record.stepIndex);
-    return `${kind} → ${turn ? `turn ${numbered(record.stepIndex as number, turn.label)}` : 'no turn left'}`;
+  #describeCall(streamed: boolean, stepIndex: number | undefined): string {
+    const kind = streamed ? 'streamed model call' : 'model call';
+    const turn = stepIndex === undefined ? undefined : this.#plan.at(stepIndex);
+    return `${kind} → ${turn ? `turn ${numbered(stepIndex as number, turn.label)}` : 'no turn left'}`;
   }
 
-  #stepFor(turn: PlannedTurn, request: ModelRequest, callIds: ReadonlySet<string>, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
+  #stepFor(turn: PlannedTurn, request: ModelRequest, reading: Reading, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
     switch (turn.kind) {
       case 'output': {
-        const plan: CallPlan = { fails: new Map(), unknown: new Set() };
-        const output = this.#outputFor(turn.items, request, callIds, callIndex, stepIndex, plan);
+        const plan: CallPlan = {};
+        const output = this.#outputFor(turn.items, request, reading, callIndex, stepIndex, plan);
         this.#answers(request, output, callIndex, stepIndex, plan);
         const response = turn.usage
           ? { output, usage: new Usage(turn.usage), responseId: `scripted-response-${callIndex + 1}` }
@@ -238,36 +239,41 @@ export class ModelDouble extends Double<ModelView> implements Model {
   }
 
   /** The items of a planned turn, made for this call: call ids picked (and what each call plans noted in `plan`), handoff names resolved. */
-  #outputFor(items: readonly PlannedItem[], request: ModelRequest, callIds: ReadonlySet<string>, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem[] {
-    // The ids the conversation holds, and those this turn picks (the conversation's set is shared with later requests: left as is).
-    let taken: TakenIds | undefined;
-    return items.map((item) => {
-      switch (item.type) {
-        case 'message':
-          return assistantMessage(item.text);
-        case 'reasoning':
-          return { type: 'reasoning', content: [{ type: 'input_text', text: item.text }] };
-        case 'raw':
-          return item.item;
-        case 'hosted':
-          return item.make();
-        case 'computer':
-          return { type: 'computer_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex), status: 'completed', action: item.action } as AgentOutputItem;
-        case 'patch':
-          // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
-          return { type: 'apply_patch_call', callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex), status: 'completed', operation: item.operation };
-        case 'call': {
-          const callId = this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex);
-          if (item.toolFails !== undefined) plan.fails.set(callId, item.toolFails);
-          if (item.unknown) plan.unknown.add(callId);
-          return functionCall(item.name, item.args, { callId });
-        }
-        case 'handoff': {
-          const toolName = item.toolName ?? handoffToolName(item.target, request.handoffs.map((handoff) => handoff.toolName));
-          return functionCall(toolName, item.args, { callId: this.#callIdFor(item, (taken ??= new TakenIds(callIds)), callIndex, stepIndex) });
-        }
+  #outputFor(items: readonly PlannedItem[], request: ModelRequest, reading: Reading, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem[] {
+    // The ids the conversation holds, and those this turn picks (the conversation's are shared with later requests: left as is).
+    const taken = new TakenIds(reading);
+    // A loop, not items.map(…): the callback closed over six values, a closure and its context per call.
+    const output: AgentOutputItem[] = [];
+    for (const item of items) output.push(this.#outputItem(item, request, taken, callIndex, stepIndex, plan));
+    return output;
+  }
+
+  #outputItem(item: PlannedItem, request: ModelRequest, taken: TakenIds, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem {
+    switch (item.type) {
+      case 'message':
+        return assistantMessage(item.text);
+      case 'reasoning':
+        return { type: 'reasoning', content: [{ type: 'input_text', text: item.text }] };
+      case 'raw':
+        return item.item;
+      case 'hosted':
+        return item.make();
+      case 'computer':
+        return { type: 'computer_call', callId: this.#callIdFor(item, taken, callIndex, stepIndex), status: 'completed', action: item.action } as AgentOutputItem;
+      case 'patch':
+        // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
+        return { type: 'apply_patch_call', callId: this.#callIdFor(item, taken, callIndex, stepIndex), status: 'completed', operation: item.operation };
+      case 'call': {
+        const callId = this.#callIdFor(item, taken, callIndex, stepIndex);
+        if (item.toolFails !== undefined) (plan.fails ??= new Map()).set(callId, item.toolFails);
+        if (item.unknown) (plan.unknown ??= new Set()).add(callId);
+        return functionCall(item.name, item.args, { callId });
       }
-    });
+      case 'handoff': {
+        const toolName = item.toolName ?? handoffToolName(item.target, request.handoffs.map((handoff) => handoff.toolName));
+        return functionCall(toolName, item.args, { callId: this.#callIdFor(item, taken, callIndex, stepIndex) });
+      }
+    }
   }
 
   /**
@@ -294,8 +300,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
     }
     for (const item of output) {
       if (item.type !== 'function_call' || !offer.functions.has(item.name)) continue;
-      const text = item.arguments;
-      this.#outcomes.emitted({ callId: item.callId, name: item.name, args: () => parseArguments(text), stepIndex, toolFails: plan?.fails.get(item.callId) });
+      this.#outcomes.emitted({ callId: item.callId, name: item.name, argumentsText: item.arguments, stepIndex, toolFails: plan?.fails?.get(item.callId) });
     }
   }
 

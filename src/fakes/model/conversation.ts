@@ -1,77 +1,150 @@
 import type { AgentInputItem, ModelRequest } from '@openai/agents';
 
-/** How far a request was read: its length then, and the call ids the conversation held up to there. */
+/**
+ * How far a request was read: its length then, and the call ids the conversation held up to there:
+ * collected only once a later request continues it (`undefined` until then).
+ */
 interface Mark {
   readonly end: number;
   /** Shared along one conversation as it grows; `count` says how many of its ids (in insertion order) were there. */
-  readonly ids: Set<string>;
-  readonly count: number;
+  ids: Set<string> | undefined;
+  count: number;
+}
+
+/** An item whose call id the conversation holds: a call of any kind (outputs carry their call's id). */
+function holdsId(item: AgentInputItem): item is AgentInputItem & { callId: string } {
+  return 'callId' in item && typeof item.callId === 'string' && item.type !== 'function_call_result';
+}
+
+/** The call ids of `items` up to `end`. */
+function idsIn(items: readonly AgentInputItem[], end: number): Set<string> {
+  const ids = new Set<string>();
+  for (let index = 0; index < end; index += 1) {
+    const item = items[index] as AgentInputItem;
+    if (holdsId(item)) ids.add(item.callId);
+  }
+  return ids;
 }
 
 /** What a request brings that no earlier request of the double did, and the call ids its whole conversation holds. */
-export interface Reading {
+export class Reading {
   readonly fresh: readonly AgentInputItem[];
-  readonly callIds: ReadonlySet<string>;
+  readonly #input: readonly AgentInputItem[];
+  /** Known when the request continued one read before; otherwise collected only if asked for. */
+  #ids: Set<string> | undefined;
+
+  constructor(fresh: readonly AgentInputItem[], input: readonly AgentInputItem[], ids: Set<string> | undefined) {
+    this.fresh = fresh;
+    this.#input = input;
+    this.#ids = ids;
+  }
+
+  /** Every call id the conversation holds. */
+  get callIds(): ReadonlySet<string> {
+    return (this.#ids ??= idsIn(this.#input, this.#input.length));
+  }
+
+  /** Whether the conversation holds this call id: a look through the request when its ids were not collected (most turns ask once or not at all). */
+  holds(callId: string): boolean {
+    if (this.#ids !== undefined) return this.#ids.has(callId);
+    for (const item of this.#input) if (holdsId(item) && item.callId === callId) return true;
+    return false;
+  }
 }
 
-const NONE: Reading = Object.freeze({ fresh: Object.freeze([]), callIds: new Set<string>() });
+const NONE = new Reading(Object.freeze([]), Object.freeze([]), new Set<string>());
 
 /**
  * Reads each model request only as far as it is new. The SDK sends a run's whole conversation on
  * every turn, so checks that read the request history on every turn (swallowed tool failures, the
- * call ids taken) would cost a run quadratic time in its turns. The SDK builds each request from
- * the same item objects as the last one plus the items since, so the last item of a request read
- * before, found at the same place in a later one, says that everything up to it was read: the walk
- * back from a request's end stops there. A conversation rebuilt from new objects (a string input,
- * an input filter) is read in full, as before. Marks are weak: a finished run's items are not kept.
+ * call ids taken) would cost a run quadratic time in its turns. When a request is built from the
+ * same item objects as the last one plus the items since, the last item of a request read before,
+ * found at the same place in a later one, says that everything up to it was read: the walk back
+ * from a request's end stops there. A conversation rebuilt from new objects (a string input, an
+ * input filter, and every request of SDK 0.20, which hands the model a structured clone of each
+ * item) is read in full: its call ids are then not collected, and a turn that emits a call looks
+ * the call's id up in the request (a comparison per item, no set built per request). Marks are weak:
+ * a finished run's items are not kept.
  */
+/** How many marked lengths a request's walk back tries before it reads the request in full. */
+const MARKS_TRIED = 4;
+
 export class ConversationReader {
   readonly #marks = new WeakMap<object, Mark>();
+  /**
+   * The lengths marks were set at: an item is looked up only where a mark could be. The SDK (0.20)
+   * hands the model a structured clone of every item on every request, so no item of an earlier
+   * request is found again; a walk that looked at every length a mark was set at would make a
+   * `WeakMap` lookup (and an identity hash for the clone) per turn of the history on every request.
+   */
+  readonly #ends = new Set<number>();
 
   read(input: ModelRequest['input']): Reading {
     if (typeof input === 'string' || input.length === 0) return NONE;
     let start = input.length;
     let mark: Mark | undefined;
-    while (start > 0) {
+    // A continued conversation finds its mark at the first length or two it tries (the last
+    // request's, or a fork's); past a few misses the request is taken as rebuilt and read in full.
+    for (let misses = 0; start > 0 && misses < MARKS_TRIED; start -= 1) {
+      if (!this.#ends.has(start)) continue;
       const found = this.#marks.get(input[start - 1] as object);
       if (found !== undefined && found.end === start) {
         mark = found;
         break;
       }
-      start -= 1;
+      misses += 1;
     }
-    const ids = idsFrom(mark);
-    for (let index = start; index < input.length; index += 1) {
-      const item = input[index] as AgentInputItem;
-      if ('callId' in item && typeof item.callId === 'string' && item.type !== 'function_call_result') ids.add(item.callId);
+    if (mark === undefined) start = 0;
+    // Read from the start (nothing continued): the ids are collected only if this conversation
+    // continues, or a turn asks for them; with the SDK's clones that is never, and a turn that emits a
+    // call looks its ids up in the request instead (Reading.holds).
+    let ids: Set<string> | undefined;
+    if (mark !== undefined) {
+      ids = idsFrom(mark, input);
+      for (let index = start; index < input.length; index += 1) {
+        const item = input[index] as AgentInputItem;
+        if (holdsId(item)) ids.add(item.callId);
+      }
     }
     const last = input[input.length - 1];
-    if (typeof last === 'object' && last !== null) this.#marks.set(last, { end: input.length, ids, count: ids.size });
-    return { fresh: start === 0 ? input : input.slice(start), callIds: ids };
+    if (typeof last === 'object' && last !== null) {
+      this.#marks.set(last, { end: input.length, ids, count: ids?.size ?? 0 });
+      this.#ends.add(input.length);
+    }
+    return new Reading(start === 0 ? input : input.slice(start), input, ids);
   }
 }
 
-/** The ids as of `mark`: its conversation's set when nothing was added since, else a copy of the ids it had (a conversation that forked there). */
-function idsFrom(mark: Mark | undefined): Set<string> {
-  if (mark === undefined) return new Set();
+/**
+ * The ids as of `mark`: its conversation's set when nothing was added since, else a copy of the ids
+ * it had (a conversation that forked there). A mark whose ids were not collected gets them now, from
+ * the request that continues it (the same items up to the mark).
+ */
+function idsFrom(mark: Mark, input: readonly AgentInputItem[]): Set<string> {
+  if (mark.ids === undefined) {
+    mark.ids = idsIn(input, mark.end);
+    mark.count = mark.ids.size;
+    return mark.ids;
+  }
   if (mark.ids.size === mark.count) return mark.ids;
   return new Set([...mark.ids].slice(0, mark.count));
 }
 
 /** The call ids a turn must not emit: those its conversation holds, and those it picked itself (kept apart: the conversation's set is shared). */
 export class TakenIds {
-  readonly #held: ReadonlySet<string>;
-  readonly #picked = new Set<string>();
+  readonly #held: Reading;
+  /** Made with the turn's first call: a turn of messages picks none. */
+  #picked: Set<string> | undefined;
 
-  constructor(held: ReadonlySet<string>) {
+  constructor(held: Reading) {
     this.#held = held;
   }
 
   has(callId: string): boolean {
-    return this.#held.has(callId) || this.#picked.has(callId);
+    return this.#picked?.has(callId) === true || this.#held.holds(callId);
   }
 
   add(callId: string): void {
-    this.#picked.add(callId);
+    (this.#picked ??= new Set()).add(callId);
   }
 }

@@ -8,7 +8,7 @@ import { isNoopTracingParent, modelTracingParent } from '../../sdk/coupling';
  * no-ops, the SDK would hand out a span under them that records nothing, and no span is made at all:
  * a call then costs what the SDK's `ScriptedModel`'s does (bench/README.md, issue 27).
  */
-function traced(request: ModelRequest): boolean {
+export function isTraced(request: ModelRequest): boolean {
   return Boolean(request.tracing) && !isNoopTracingParent(modelTracingParent(request));
 }
 
@@ -25,12 +25,11 @@ function failed(span: ReturnType<typeof startSpan> | undefined, message: string,
   throw error;
 }
 
-/** `getResponse` inside a generation span, or as it is when the call is not traced. */
-export function tracedResponse(request: ModelRequest, respond: () => Promise<ModelResponse>): Promise<ModelResponse> {
-  return traced(request) ? inSpan(request, respond) : respond();
-}
-
-async function inSpan(request: ModelRequest, respond: () => Promise<ModelResponse>): Promise<ModelResponse> {
+/**
+ * `getResponse` inside a generation span, for a call `isTraced` says is traced. Callers ask
+ * `isTraced` first and call the inner model directly otherwise: no closure per untraced call.
+ */
+export async function tracedResponse(request: ModelRequest, respond: () => Promise<ModelResponse>): Promise<ModelResponse> {
   const span = startSpan(request);
   try {
     const response = await respond();
@@ -43,12 +42,8 @@ async function inSpan(request: ModelRequest, respond: () => Promise<ModelRespons
   }
 }
 
-/** `getStreamedResponse` inside a generation span, ended when the stream ends; as it is when the call is not traced. */
-export function tracedStream(request: ModelRequest, stream: () => AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> {
-  return traced(request) ? streamInSpan(request, stream) : stream();
-}
-
-async function* streamInSpan(request: ModelRequest, stream: () => AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> {
+/** `getStreamedResponse` inside a generation span, ended when the stream ends, for a call `isTraced` says is traced. */
+export async function* tracedStream(request: ModelRequest, stream: () => AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> {
   const span = startSpan(request);
   try {
     for await (const event of stream()) {

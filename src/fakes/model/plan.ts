@@ -36,6 +36,11 @@ export class TurnPlan {
     return this.#length;
   }
 
+  /** Whether a keyed turn is left to play: only then does `take` ask a key. */
+  get keyed(): boolean {
+    return this.#keyed > 0;
+  }
+
   /** Appends a turn; returns its position. */
   append(turn: PlannedTurn): number {
     return this.#push({ start: this.#length, count: 1, played: 0, turn });

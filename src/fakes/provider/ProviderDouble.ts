@@ -44,7 +44,7 @@ export class ProviderDouble extends Double implements ModelProvider, RoutingProv
   readonly #byModel = new Map<string, Model>();
 
   constructor(routes: ProviderRoutes, options: DoubleOptions = {}) {
-    super({ ...identity('modelProvider', options), pending: () => [] });
+    super(identity('modelProvider', options, { pending: () => [] }));
     this.addRoutes(routes);
   }
 

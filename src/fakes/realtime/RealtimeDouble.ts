@@ -94,11 +94,10 @@ export class RealtimeDouble extends Double<RealtimeView> {
   #label: string | undefined;
 
   constructor(options: RealtimeOptions = {}) {
-    super({
-      ...identity('realtime', options),
+    super(identity('realtime', options, {
       pending: () => this.#plan.pendingIndexes().map((index) => ({ index, label: describePending(this.#plan, this.#audio, index) })),
       view: () => ({ rejections: this.#rejections() }),
-    });
+    }));
     this.name = options.name;
     this.strict = options.strict ?? true;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

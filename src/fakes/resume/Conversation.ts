@@ -15,16 +15,17 @@ export class Conversation extends Double<ConversationView> {
   #resumes = 0;
 
   constructor(options: { name?: string; verify?: boolean }) {
-    super({
-      ...identity('resume', options),
-      pending: () => [],
-      view: () => ({ label: this.label, decisions: [...this.#decisions], runs: [...this.#runs] }),
-    });
+    super(
+      identity('resume', options, {
+        pending: () => [],
+        view: () => ({ label: this.label, decisions: [...this.#decisions], runs: [...this.#runs] }),
+      }),
+    );
   }
 
   /** Notes the agent the conversation serves, for its label. */
   serve(agent: string): void {
-    this.ledger.serve(`agent ${JSON.stringify(agent)}`);
+    this.ledger.serveAgent(agent);
   }
 
   /** The calls a stored state says ran before it was stored, noted once each (a later resume's state repeats them). */

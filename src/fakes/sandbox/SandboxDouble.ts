@@ -90,10 +90,11 @@ export class SandboxDouble extends ScriptedDouble<PlannedSandboxStep, OpenStep, 
   readonly #timeoutMs: number;
 
   constructor(options: SandboxDoubleOptions = {}) {
-    super({
-      ...identity('sandbox', options),
-      view: () => ({ label: this.label, calls: this.calls, writes: this.#workspace.writes }),
-    });
+    super(
+      identity('sandbox', options, {
+        view: () => ({ label: this.label, calls: this.calls, writes: this.#workspace.writes }),
+      }),
+    );
     this.name = options.name;
     this.#workspace = new SandboxWorkspace(options.files);
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_RESPONDER_TIMEOUT_MS;

@@ -82,7 +82,8 @@ const together = {
   // `npm run docs`, not failed on: exporting them is a change to the public API.
   docs: async (out) => {
     await check(out, 'documentation links resolve', 'node scripts/links.mjs');
-    await check(out, 'TypeDoc builds the API reference without warnings', 'npx typedoc --emit none --treatWarningsAsErrors --validation.notExported false');
+    // --skipErrorChecking: the typecheck step type-checks the same sources; TypeDoc doing it again was a third of its time.
+    await check(out, 'TypeDoc builds the API reference without warnings', 'npx typedoc --emit none --treatWarningsAsErrors --validation.notExported false --skipErrorChecking');
   },
 };
 

@@ -41,11 +41,12 @@ export default defineConfig([
     ...shared,
     // CommonJS: the library and the Jest entry. `./vitest` is ESM only: Vitest cannot be required,
     // and a CommonJS copy is what Yarn PnP resolved the setup file to, failing every test file.
-    // Its declarations are still emitted as `.d.cts`, for the root `vitest.d.ts` shim that
-    // TypeScript's `node10` resolution reads: one program then sees one copy of the kit's classes.
+    // Its declarations (`.d.cts`, `./vitest`'s too, for the root `vitest.d.ts` shim that TypeScript's
+    // `node10` resolution reads: one program then sees one copy of the kit's classes) are the ES
+    // module build's, copied with their imports renamed by scripts/cjs-declarations.mjs after tsup.
     entry: library,
     format: ['cjs'],
-    dts: { entry: { ...library, vitest: 'src/setup/vitest.ts' } },
+    dts: false,
     splitting: true,
   },
   {

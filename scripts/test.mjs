@@ -58,7 +58,7 @@ async function runner(out, name, command, report, env) {
 
 /** Side by side, a core each: they compute, and no spec of theirs waits on a timer. */
 const together = {
-  build: (out) => check(out, 'build', 'npx tsup'),
+  build: (out) => check(out, 'build', 'npm run build'),
   // docs/ARCHITECTURE.md's rules a script can hold: no import cycle in src/, no file over 400 lines.
   architecture: (out) => check(out, 'no import cycle, no src file over 400 lines', 'node scripts/architecture.mjs'),
   // The projects' type checks and the type tests of test-d/ (one tsconfig per runner), in one process that

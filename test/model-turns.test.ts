@@ -1,6 +1,6 @@
 import { Agent, run, Usage, type AgentInputItem } from '@openai/agents';
 import { model } from 'agents-testkit';
-import { agentWith, describe, expect, getWeather, lookupOrder, test } from './support';
+import { agentWith, describe, expect, failureOf, getWeather, lookupOrder, test } from './support';
 
 function functionCalls(items: readonly AgentInputItem[] | string | undefined) {
   if (items === undefined || typeof items === 'string') return [];
@@ -75,6 +75,15 @@ describe.each([
     const agent = new Agent({ name: 'Extractor', model: model().replies({ city: 'Oslo' }), outputType: z.object({ city: z.string() }) });
     const result = await runTo(agent, 'Extract');
     expect(result.finalOutput).toEqual({ city: 'Oslo' });
+  });
+
+  test('an object reply is labelled with the JSON it had when written (it is sent as that JSON), a text reply as written', () => {
+    const answer = { city: 'Oslo' };
+    const m = model({ verify: false }).replies(answer).thenReplies('Done.');
+    answer.city = 'Bergen';
+    const failure = failureOf(() => expect(m).toBeComplete());
+    expect(failure).toContain('1. replies({"city":"Oslo"})');
+    expect(failure).toContain('2. thenReplies("Done.")');
   });
 
   test('responds() derives the turn from the recorded call', async () => {

@@ -36,6 +36,19 @@ describe('streamEvents() and toHaveStreamedEvents()', () => {
     expect(plain.finalOutput).toBe('Hello, world.');
   });
 
+  test('deltas that are not a non-empty list of strings, and options that are not an object, are refused saying what came', () => {
+    const refusal = (write: () => unknown) => {
+      const error = thrownBy(write) as ScriptError;
+      expect(error).toBeInstanceOf(ScriptError);
+      expect(error.reason).toBe('invalid_option');
+      return error.message;
+    };
+    expect(refusal(() => model().replies('a', { deltas: [] }))).toBe('model() step 1, replies(): deltas is a non-empty array of strings; got an array ([]).');
+    expect(refusal(() => model().replies('a1', { deltas: ['a', 1 as never] }))).toBe('model() step 1, replies(): deltas is a non-empty array of strings; got an array (["a",1]).');
+    expect(refusal(() => model().replies('a', 5 as never))).toBe("model() step 1, replies(): the options are an object like { deltas: ['Hel', 'lo'] }; got number 5.");
+    expect(refusal(() => model().replies('a', null as never))).toBe("model() step 1, replies(): the options are an object like { deltas: ['Hel', 'lo'] }; got null.");
+  });
+
   test('deltas must join to the reply', () => {
     const error = thrownBy(() => model().replies('Hello', { deltas: ['Hel', 'p'] })) as ScriptError;
     expect(error).toMatchObject({ reason: 'invalid_option', stepIndex: 0 });

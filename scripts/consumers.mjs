@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROMISE_PROJECTS, playPromises, scenarioNames } from './lib/promises.mjs';
-import { judge, mustFail, run } from './lib/specs.mjs';
+import { judge, mustFail, run, typecheck } from './lib/specs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoModules = join(root, 'node_modules');
@@ -109,11 +109,9 @@ function layOut(name, project, tarball) {
 
 /** Resolves with each project's `{ status, output }`, as `tsc -p <project>/tsconfig.json --noEmit` in the project would give. */
 async function typecheckAll(names) {
-  const report = join(work, 'typecheck.json');
   const configs = names.map((name) => join(work, name, 'tsconfig.json'));
-  const ran = await run(work, process.execPath, [join(root, 'scripts/lib/typecheck.cjs'), '--typescript', join(work, names[0]), '--json', report, ...configs]);
-  const results = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : [];
-  return new Map(names.map((name, index) => [name, results.find((result) => result.config === configs[index]) ?? ran]));
+  const { results } = await typecheck(work, configs, { report: join(work, 'typecheck.json'), typescript: join(work, names[0]) });
+  return new Map(names.map((name, index) => [name, results[index]]));
 }
 
 async function runProject(name, project, typechecks) {

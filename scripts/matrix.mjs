@@ -31,7 +31,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { judge, judgeTypeErrors, mustFail, run, strip } from './lib/specs.mjs';
+import { judge, judgeTypeErrors, mustFail, run, strip, typecheck } from './lib/specs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -336,14 +336,12 @@ async function runMode(row, projectDir, dir, name, result) {
   const [command, args] = binary(row.pm, projectDir, mode.runner);
   // The three resolutions in one process, with the row's own TypeScript, each as `tsc -p` would
   // check it; the declaration files they share are parsed once (scripts/lib/typecheck.cjs).
-  const typecheck = [join(root, 'scripts/lib/typecheck.cjs'), '--typescript', projectDir, '--json', join(dir, 'typecheck.json')];
   const configs = Object.keys(RESOLUTIONS).map((resolution) => join(at, `tsconfig.${resolution}.json`));
-  const [node, nodeArgs] = row.pm === 'yarn' ? ['corepack', ['yarn', 'node']] : [process.execPath, []];
-  const [ran, typechecked] = await Promise.all([
+  const node = row.pm === 'yarn' ? ['corepack', ['yarn', 'node']] : undefined;
+  const [ran, { results: checked }] = await Promise.all([
     run(projectDir, command, [...args, ...runnerArgs], { ...env, ...(mode.nodeOptions ? { NODE_OPTIONS: mode.nodeOptions } : {}) }),
-    run(projectDir, node, [...nodeArgs, ...typecheck, ...configs], env),
+    typecheck(projectDir, configs, { report: join(dir, 'typecheck.json'), typescript: projectDir, node, env }),
   ]);
-  const checked = readTypecheck(join(dir, 'typecheck.json'), configs, typechecked);
 
   Object.keys(RESOLUTIONS).forEach((resolution, index) => {
     const problems = judgeTypeErrors(dir, checked[index]);
@@ -359,13 +357,6 @@ async function runMode(row, projectDir, dir, name, result) {
   judge(JSON.parse(readFileSync(report, 'utf8')), mustFail(dir), pass, fail);
   outcome.tests = { passed: outcome.passed - before.passed, failed: outcome.failed - before.failed };
   return outcome;
-}
-
-/** Each config's `{ status, output }` as scripts/lib/typecheck.cjs wrote them; when it wrote none, its own run's, for each. */
-function readTypecheck(file, configs, ran) {
-  if (!existsSync(file)) return configs.map(() => ran);
-  const results = JSON.parse(readFileSync(file, 'utf8'));
-  return configs.map((config) => results.find((result) => result.config === config) ?? { status: 1, output: `no result for ${config}` });
 }
 
 function tail(text, lines) {

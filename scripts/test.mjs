@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { typecheck } from './lib/specs.mjs';
 
 const results = '.test-results';
 rmSync(results, { recursive: true, force: true });
@@ -66,22 +67,26 @@ const together = {
   // (as five tsc runs they took twice the CPU): two processes side by side, the projects and the
   // type tests, as one process alone was the longest of these steps.
   typecheck: async (out) => {
-    const projects = { typecheck: ['tsconfig.json', 'tsconfig.examples.json'] };
-    for (const runner of ['vitest', 'jest', 'jest-globals']) projects[`types ${runner}`] = [`test-d/${runner}/tsconfig.json`];
-    const groups = [['typecheck'], ['types vitest', 'types jest', 'types jest-globals']];
+    const groups = [
+      { typecheck: ['tsconfig.json', 'tsconfig.examples.json'] },
+      Object.fromEntries(['vitest', 'jest', 'jest-globals'].map((runner) => [`types ${runner}`, [`test-d/${runner}/tsconfig.json`]])),
+    ];
     const runs = await Promise.all(
-      groups.map(async (names, index) => {
-        const report = join(results, `typecheck-${index + 1}.json`);
-        const ok = await sh(out, `node scripts/lib/typecheck.cjs --json ${report} ${names.flatMap((name) => projects[name]).join(' ')}`);
-        return { ok, checked: existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : [] };
+      groups.map(async (group, index) => {
+        const configs = Object.values(group).flat();
+        const ran = await typecheck('.', configs, { report: join(results, `typecheck-${index + 1}.json`) });
+        out.log(`\n$ node scripts/lib/typecheck.cjs ${configs.join(' ')}\n${ran.output}`);
+        return { group, configs, ...ran };
       }),
     );
-    const checked = runs.flatMap((run) => run.checked);
-    for (const [name, configs] of Object.entries(projects)) {
-      const passed = configs.every((config) => checked.find((result) => result.config === config)?.status === 0);
-      record(out, name, passed ? 1 : 0, passed ? 0 : 1);
+    // Recorded once both ended, in the groups' order.
+    for (const { group, configs, status, results: checked } of runs) {
+      for (const [name, own] of Object.entries(group)) {
+        const passed = own.every((config) => checked[configs.indexOf(config)].status === 0);
+        record(out, name, passed ? 1 : 0, passed ? 0 : 1);
+      }
+      if (status !== 0 && checked.every((result) => result.status === 0)) record(out, 'typecheck (exit code)', 0, 1);
     }
-    if (runs.some((run) => !run.ok) && checked.every((result) => result.status === 0)) record(out, 'typecheck (exit code)', 0, 1);
   },
   // Every relative link, #anchor and repository URL of README, CONTRIBUTING, CHANGELOG and docs/
   // resolves (no network); TypeDoc reads the TSDoc of every entry point and fails on a broken

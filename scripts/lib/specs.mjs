@@ -1,8 +1,10 @@
 // What scripts/consumers.mjs and scripts/matrix.mjs share: running a command and judging the
-// reports of a packed-package project against its specs' "Must FAIL" and "Must NOT compile" marks.
+// reports of a packed-package project against its specs' "Must FAIL" and "Must NOT compile" marks;
+// and type-checking projects through scripts/lib/typecheck.cjs (scripts/test.mjs too).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Runs `command` with `args` in `cwd`; resolves with its exit status and everything it printed. */
 export function run(cwd, command, args, env = {}) {
@@ -14,6 +16,26 @@ export function run(cwd, command, args, env = {}) {
     child.on('error', (error) => (output += `${error.message}\n`));
     child.on('close', (status) => done({ status, output }));
   });
+}
+
+/**
+ * Type-checks `configs` (as paths from `cwd`) in one process of scripts/lib/typecheck.cjs, with the
+ * TypeScript installed in `typescript`, writing its report to `report`. `node` is how node runs
+ * there (`['corepack', ['yarn', 'node']]` under Yarn PnP). Resolves with the process's
+ * `{ status, output }` and `results`: per config, in order, the `{ status, output }` that
+ * `tsc -p <config> --noEmit` would give. A config with no result failed: without a report, each
+ * has the process's output and a failing status.
+ */
+export async function typecheck(cwd, configs, { report, typescript = cwd, node = [process.execPath, []], env = {} }) {
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'typecheck.cjs');
+  const ran = await run(cwd, node[0], [...node[1], script, '--typescript', typescript, '--json', report, ...configs], env);
+  const written = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
+  const results = configs.map((config) =>
+    written === undefined
+      ? { status: ran.status || 1, output: ran.output }
+      : (written.find((result) => result.config === config) ?? { status: 1, output: `scripts/lib/typecheck.cjs wrote no result for ${config}` }),
+  );
+  return { ...ran, results };
 }
 
 /**

@@ -8,14 +8,13 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dist = 'dist';
-const declarations = readdirSync(dist, { recursive: true }).filter((file) => typeof file === 'string' && file.endsWith('.d.ts'));
+const files = readdirSync(dist, { recursive: true, encoding: 'utf8' });
+const declarations = files.filter((file) => file.endsWith('.d.ts'));
 if (declarations.length === 0) throw new Error('dist/ holds no .d.ts: run tsup first');
 
 // A relative specifier of an import, export or import() type: './x.js' or '../x.js'.
 const relativeJs = /((?:from\s+|import\()(['"]))(\.{1,2}\/[^'"]+)\.js\2/g;
-for (const file of readdirSync(dist, { recursive: true })) {
-  if (typeof file === 'string' && file.endsWith('.d.cts')) rmSync(join(dist, file));
-}
+for (const file of files.filter((file) => file.endsWith('.d.cts'))) rmSync(join(dist, file));
 for (const file of declarations) {
   const text = readFileSync(join(dist, file), 'utf8');
   writeFileSync(join(dist, file.replace(/\.d\.ts$/, '.d.cts')), text.replace(relativeJs, (_match, before, quote, path) => `${before}${path}.cjs${quote}`));

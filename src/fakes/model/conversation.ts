@@ -54,6 +54,9 @@ export class Reading {
 
 const NONE = new Reading(Object.freeze([]), Object.freeze([]), new Set<string>());
 
+/** How many marked lengths a request's walk back tries before it reads the request in full. */
+const MARKS_TRIED = 4;
+
 /**
  * Reads each model request only as far as it is new. The SDK sends a run's whole conversation on
  * every turn, so checks that read the request history on every turn (swallowed tool failures, the
@@ -66,9 +69,6 @@ const NONE = new Reading(Object.freeze([]), Object.freeze([]), new Set<string>()
  * the call's id up in the request (a comparison per item, no set built per request). Marks are weak:
  * a finished run's items are not kept.
  */
-/** How many marked lengths a request's walk back tries before it reads the request in full. */
-const MARKS_TRIED = 4;
-
 export class ConversationReader {
   readonly #marks = new WeakMap<object, Mark>();
   /**

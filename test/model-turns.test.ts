@@ -79,11 +79,15 @@ describe.each([
 
   test('an object reply is labelled with the JSON it had when written (it is sent as that JSON), a text reply as written', () => {
     const answer = { city: 'Oslo' };
-    const m = model({ verify: false }).replies(answer).thenReplies('Done.');
+    const m = model({ verify: false })
+      .replies(answer)
+      .thenReplies('Done.')
+      .turn((t) => t.replies(answer));
     answer.city = 'Bergen';
     const failure = failureOf(() => expect(m).toBeComplete());
     expect(failure).toContain('1. replies({"city":"Oslo"})');
     expect(failure).toContain('2. thenReplies("Done.")');
+    expect(failure).toContain('3. turn(replies({"city":"Oslo"}))');
   });
 
   test('responds() derives the turn from the recorded call', async () => {

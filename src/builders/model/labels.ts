@@ -12,13 +12,16 @@ export function itemsLabel(verb: string, labels: readonly (() => string)[], isTu
   return `${verb}${only.slice(only.indexOf('('))}`;
 }
 
-/** `replies("Done")`: an object reply is sent as the JSON it was when written, so its label is made now. */
-export function replyLabel(verb: string, text: string | Record<string, unknown>, shown: string): () => string {
+/**
+ * `replies("Done")`, the text cut to `width`: an object reply is sent as the JSON it was when
+ * written, so its label is made now.
+ */
+export function replyLabel(verb: string, text: string | Record<string, unknown>, shown = '', width?: number): () => string {
   if (typeof text !== 'string') {
-    const written = `${verb}(${brief(text)}${shown})`;
+    const written = `${verb}(${brief(text, width)}${shown})`;
     return () => written;
   }
-  return () => `${verb}(${brief(text)}${shown})`;
+  return () => `${verb}(${brief(text, width)}${shown})`;
 }
 
 /**

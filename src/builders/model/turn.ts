@@ -20,6 +20,7 @@ import { brief } from '../../format/brief';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 import type { CallOptions, CallRest, ToolRef } from '../../vocabulary';
 import { argumentsOf, describePatch, explicitCallId, handoffTargetOf, patchOperationOf, toolNameOf } from '../core/validate';
+import { replyLabel } from './labels';
 
 /** An action of the SDK's computer tool: `{ type: 'click', x: 10, y: 20, button: 'left' }`. */
 export type ComputerAction = protocol.ComputerAction;
@@ -55,9 +56,7 @@ export class TurnBuilder {
   replies(text: string | Record<string, unknown>): this {
     const context = this.#at('replies');
     this.#items.push({ type: 'message', text: messageText(text, context) });
-    // An object reply is sent as the JSON it was when written, so its label is made now too.
-    const shown = typeof text === 'string' ? undefined : brief(text, 40);
-    this.#labels.push(() => `replies(${shown ?? brief(text, 40)})`);
+    this.#labels.push(replyLabel('replies', text, '', 40));
     return this;
   }
 

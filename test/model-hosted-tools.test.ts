@@ -41,6 +41,36 @@ describe('calls of the tools the provider runs', () => {
     expect(error.message).toContain('The turn calls the hosted tool "web_search", which the agent does not offer');
   });
 
+  test('thenSearchesWeb() is a web search after another turn, sent as the provider would', async () => {
+    const script = model()
+      .searchesWeb('weather')
+      .thenSearchesWeb('weather in Oslo', { sources: [{ url: 'https://weather.example/oslo', title: 'Oslo' }] })
+      .thenReplies('Sunny.');
+    const result = await run(new Agent({ name: 'Searcher', model: script, tools: [webSearchTool()] }), 'Weather?');
+
+    expect(result.rawResponses[1]?.output).toEqual([
+      {
+        type: 'hosted_tool_call',
+        name: 'web_search_call',
+        status: 'completed',
+        providerData: {
+          type: 'web_search_call',
+          status: 'completed',
+          action: { type: 'search', query: 'weather in Oslo', sources: [{ url: 'https://weather.example/oslo', title: 'Oslo' }] },
+        },
+      },
+    ]);
+    expect(result.finalOutput).toBe('Sunny.');
+    expect(script).toBeComplete();
+  });
+
+  test('thenSearchesWeb() without a query is refused at its step, naming itself', () => {
+    const error = thrownBy(() => model({ verify: false }).replies('Hi.').thenSearchesWeb(''));
+    expect(error).toBeInstanceOf(ScriptError);
+    expect(error).toMatchObject({ reason: 'invalid_arguments', stepIndex: 1 });
+    expect(error.message).toBe('model() step 2, thenSearchesWeb(): expected the search query as a non-empty string; got the string "".');
+  });
+
   test('times(n) repeats a hosted call with a fresh item each time', async () => {
     const script = model().searchesWeb('a').times(2).thenReplies('Done.');
     const result = await run(new Agent({ name: 'Searcher', model: script, tools: [webSearchTool()] }), 'Go');

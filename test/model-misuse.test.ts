@@ -1,6 +1,6 @@
 import { Agent } from '@openai/agents';
 import { model, ScriptError } from 'agents-testkit';
-import { describe, expect, getWeather, test, thrownBy } from './support';
+import { describe, expect, failureOf, getWeather, test, thrownBy } from './support';
 
 const billing = new Agent({ name: 'Billing' });
 
@@ -158,4 +158,63 @@ test('a turn lists its items in the script', () => {
       .usage({ inputTokens: 3 }),
   );
   expect(thrownBy(() => script.assertComplete()).message).toMatchSnapshot();
+});
+
+test.each([
+  ['options of model() that are not an object', () => model(5 as never), 'invalid_option', "model(): expected an options object like { name: 'support' }; got number 5."],
+  ['a reply that is null', () => quiet().replies(null as never), 'invalid_text', 'model() step 1, replies(): expected the reply text (or an object for structured output); got null.'],
+  ['deltas that are text, not a list', () => quiet().replies('ab', { deltas: 'ab' as never }), 'invalid_option', 'model() step 1, replies(): deltas is a non-empty array of strings; got the string "ab".'],
+  ['call options that are null', () => quiet().calls('t', {}, null as never), 'invalid_option', "model() step 1, calls(): the last argument must be an options object like { callId: 'call_a' }; got null."],
+  ['an empty toolFails text', () => quiet().calls('t', {}, { toolFails: '' }), 'invalid_option', 'model() step 1, calls(): toolFails is true, or the error text (a non-empty string or a RegExp) the model is handed; got the string "".'],
+  ['a stream that is text', () => quiet().streams('abc' as never), 'invalid_stream', 'model() step 1, streams(): expected an iterable or async iterable of stream events; got the string "abc".'],
+  ['a stream that is null', () => quiet().streams(null as never), 'invalid_stream', 'model() step 1, streams(): expected an iterable or async iterable of stream events; got null.'],
+  ['a stream that is a plain object', () => quiet().streams({} as never), 'invalid_stream', 'model() step 1, streams(): expected an iterable or async iterable of stream events; got an object ({}).'],
+  ['optional() with nothing before it', () => quiet().optional(), 'no_preceding_turn', 'model() step 1, optional(): there is no turn before it to make optional.'],
+  ['an unknown tool without a name, inside a turn', () => quiet().turn((t) => t.callsUnknownTool('')), 'empty_tool_name', 'model() step 1, turn((t) => t.callsUnknownTool()): the tool name is empty; pass the tool object or its name.'],
+  ['a web search without a query, inside a turn', () => quiet().turn((t) => t.searchesWeb('')), 'invalid_arguments', 'model() step 1, turn((t) => t.searchesWeb()): expected the search query as a non-empty string; got the string "".'],
+  ['a file search without a query, inside a turn', () => quiet().turn((t) => t.searchesFiles([])), 'invalid_arguments', 'model() step 1, turn((t) => t.searchesFiles()): expected the search query, or a non-empty list of them; got an array ([]).'],
+  ['code that is empty, inside a turn', () => quiet().turn((t) => t.runsCode('')), 'invalid_arguments', 'model() step 1, turn((t) => t.runsCode()): expected the code as a non-empty string; got the string "".'],
+  ['image options that are a number, inside a turn', () => quiet().turn((t) => t.generatesImage(5 as never)), 'invalid_option', 'model() step 1, turn((t) => t.generatesImage()): expected { result?, prompt? }; got number 5.'],
+  ['a hosted MCP call without a server, inside a turn', () => quiet().turn((t) => t.callsHostedMcp('', 't')), 'invalid_arguments', 'model() step 1, turn((t) => t.callsHostedMcp()): expected the server label as a non-empty string; got the string "".'],
+  ['an MCP approval without a server, inside a turn', () => quiet().turn((t) => t.asksMcpApproval('', 't')), 'invalid_arguments', 'model() step 1, turn((t) => t.asksMcpApproval()): expected the server label as a non-empty string; got the string "".'],
+])('%s is refused with a message naming the verb and what came', (_name, write, reason, message) => {
+  const error = thrownBy(write);
+  expect(error).toBeInstanceOf(ScriptError);
+  expect(error).toMatchObject({ reason, message });
+});
+
+test('a step shows what its verb was given: arguments only when written, toolFails, deltas, event counts, when() keys', () => {
+  const script = quiet()
+    .calls('lookup')
+    .thenCalls('lookup', undefined as never, { toolFails: true })
+    .thenCalls('lookup', { id: 1 }, { toolFails: 'boom' })
+    .thenCalls('lookup', { id: 1 }, { toolFails: /boom/ })
+    .thenReplies('Hello', { deltas: ['Hel', 'lo'] })
+    .thenReplies('Hi', {})
+    .thenReplies('Hey', { deltas: undefined })
+    .streams([{ type: 'response_started' }, { type: 'response_started' }])
+    .thenStreams([{ type: 'response_started' }])
+    .thenStreams((async function* () {})())
+    .when(function isWeather() {
+      return true;
+    }, (t) => t.replies('x'))
+    .when(() => true, (t) => t.replies('y'))
+    .when(/capital/i, (t) => t.replies('z'))
+    .thenFails(new Error('boom'), () => ({ suggested: true }));
+  expect(failureOf(() => script.assertComplete()).split('\n').filter((line) => /^\s+\d+\. /.test(line))).toEqual([
+    '  1. calls(lookup)',
+    '  2. thenCalls(lookup, {}, { toolFails: true })',
+    '  3. thenCalls(lookup, {"id":1}, { toolFails: "boom" })',
+    '  4. thenCalls(lookup, {"id":1}, { toolFails: /boom/ })',
+    '  5. thenReplies("Hello", { deltas: 2 })',
+    '  6. thenReplies("Hi")',
+    '  7. thenReplies("Hey")',
+    '  8. streams(2 events)',
+    '  9. thenStreams(1 event)',
+    '  10. thenStreams(async events)',
+    '  11. when(isWeather, replies("x"))',
+    '  12. when(fn, replies("y"))',
+    '  13. when(/capital/i, replies("z"))',
+    '  14. thenFails(Error: boom)',
+  ]);
 });

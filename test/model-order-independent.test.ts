@@ -2,7 +2,7 @@
 // that answer by content (`when`), and turns that may go unused (`optional`), each still verified.
 import { Agent, run, type InputGuardrail } from '@openai/agents';
 import { model, ScriptError } from 'agents-testkit';
-import { describe, expect, failureOf, getWeather, test, thrownBy } from './support';
+import { describe, expect, failureOf, getWeather, rejectionOf, test, thrownBy } from './support';
 
 describe('when(): a turn that answers a call by its content', () => {
   test('parallel runs on one script get their own answers, whatever order their calls come in', async () => {
@@ -28,6 +28,23 @@ describe('when(): a turn that answers a call by its content', () => {
   test('a keyed turn is checked against the request like any turn', async () => {
     const script = model({ verify: false }).when('Weather?', (t) => t.calls('get_wether', { city: 'Oslo' }));
     await expect(run(new Agent({ name: 'A', model: script, tools: [getWeather] }), 'Weather?')).rejects.toMatchObject({ kind: 'not_offered' });
+  });
+
+  test('a predicate that does not return true does not take the call', async () => {
+    const script = model({ verify: false })
+      .when(() => false, (t) => t.replies('Never.'))
+      .replies('Fallback.');
+    expect((await run(new Agent({ name: 'A', model: script }), 'Hi')).finalOutput).toBe('Fallback.');
+    expect(failureOf(() => script.assertComplete())).toContain('1. when(fn, replies("Never."))');
+  });
+
+  test('a RegExp matches only user text: a call with none is not taken, not even by /.*/', async () => {
+    const script = model({ verify: false })
+      .when(/.*/, (t) => t.replies('Matched.'))
+      .replies('Fallback.');
+    const input = [{ type: 'message' as const, role: 'assistant' as const, status: 'completed' as const, content: [{ type: 'output_text' as const, text: 'Hello' }] }];
+    expect((await run(new Agent({ name: 'A', model: script }), input)).finalOutput).toBe('Fallback.');
+    expect((await run(new Agent({ name: 'A', model: script }), 'Anything')).finalOutput).toBe('Matched.');
   });
 
   test('misuse is refused where it is written', () => {
@@ -61,5 +78,21 @@ describe('optional(): a turn that may go unused', () => {
     const script = model().replies('Hi.');
     await run(new Agent({ name: 'A', model: script }), 'Hi');
     expect(thrownBy(() => script.optional())).toMatchObject({ reason: 'invalid_turn' });
+  });
+
+  test('optional() on a turn a call already used is refused at that step, saying so', async () => {
+    const script = model().replies('One.').thenReplies('Two.');
+    await run(new Agent({ name: 'A', model: script }), 'Hi');
+    await run(new Agent({ name: 'A', model: script }), 'Hi again');
+    const error = thrownBy(() => script.optional());
+    expect(error).toBeInstanceOf(ScriptError);
+    expect(error).toMatchObject({ reason: 'invalid_turn', stepIndex: 1 });
+    expect(error.message).toBe('model() for agent "A" step 2, optional(): the turn before it was already used by a model call.');
+  });
+
+  test('a used optional turn that does not fit the request is named as optional in the failure', async () => {
+    const script = model({ verify: false }).calls('get_wether', { city: 'Oslo' }).optional();
+    const error = await rejectionOf(run(new Agent({ name: 'A', model: script, tools: [getWeather] }), 'Hi'));
+    expect(error).toMatchObject({ kind: 'not_offered', expected: 'calls(get_wether, {"city":"Oslo"}).optional()' });
   });
 });

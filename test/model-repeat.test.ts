@@ -1,4 +1,4 @@
-import { run, type AgentInputItem } from '@openai/agents';
+import { Agent, run, type AgentInputItem } from '@openai/agents';
 import { model } from 'agents-testkit';
 import { agentWith, describe, expect, getWeather, lookupOrder, test, thrownBy } from './support';
 
@@ -22,6 +22,53 @@ describe('times(n)', () => {
     await run(agentWith(script), 'Go');
     expect(callIds(script.lastRequest?.input)).toEqual(['call_1', 'call_2', 'call_3', 'call_4']);
     expect(script.remainingSteps).toBe(0);
+  });
+
+  test('a turn with several calls takes a block of ids per copy; its messages take none', async () => {
+    const script = model()
+      .turn((t) => t.replies('Checking.').calls(getWeather, { city: 'Oslo' }).calls(lookupOrder, { orderId: 'A' }))
+      .times(3)
+      .thenCalls(getWeather, { city: 'Rome' })
+      .thenReplies('Done.');
+    await run(agentWith(script), 'Go');
+    expect(callIds(script.lastRequest?.input)).toEqual(['call_1', 'call_2', 'call_3', 'call_4', 'call_5', 'call_6', 'call_7']);
+  });
+
+  test('a repeated handoff gets a fresh call id per copy, and the turns after it number on', async () => {
+    const script = model().handsOffTo('Loop').times(2).thenCalls(getWeather, { city: 'Oslo' }).thenReplies('Done.');
+    const loop = new Agent({ name: 'Loop', model: script, tools: [getWeather] });
+    loop.handoffs = [loop];
+    const result = await run(loop, 'Go');
+    expect(result.finalOutput).toBe('Done.');
+    expect(callIds(script.lastRequest?.input)).toEqual(['call_1', 'call_2', 'call_3']);
+  });
+
+  test('a failing, a derived and a streamed turn repeat too, each copy played as the turn', async () => {
+    const failure = new Error('overloaded');
+    const failing = model().fails(failure).times(2);
+    await expect(run(agentWith(failing), 'One')).rejects.toBe(failure);
+    await expect(run(agentWith(failing), 'Two')).rejects.toBe(failure);
+    expect(failing.remainingSteps).toBe(0);
+
+    const derived = model().responds((call) => `Heard ${call.userText}.`).times(2);
+    expect((await run(agentWith(derived), 'one')).finalOutput).toBe('Heard one.');
+    expect((await run(agentWith(derived), 'two')).finalOutput).toBe('Heard two.');
+
+    const done = {
+      type: 'response_done' as const,
+      response: { id: 'resp_s', usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 }, output: [{ type: 'message' as const, role: 'assistant' as const, status: 'completed' as const, content: [{ type: 'output_text' as const, text: 'Streamed.' }] }] },
+    };
+    const streamed = model({ verify: false }).streams([{ type: 'response_started' }, done]).times(3);
+    expect((await run(agentWith(streamed), 'one')).finalOutput).toBe('Streamed.');
+    expect((await run(agentWith(streamed), 'two')).finalOutput).toBe('Streamed.');
+    expect(pendingLines(streamed)).toEqual(['  3. streams(2 events) (repeat 3 of 3)']);
+  });
+
+  test('times(1) adds nothing: the turn stays the last one, so optional() still marks it', async () => {
+    const script = model().replies('One.').thenReplies('Two.').times(1).optional();
+    expect(script.remainingSteps).toBe(1);
+    await run(agentWith(script), 'Hi');
+    expect(script).toBeComplete();
   });
 
   test('each left-over copy is reported by its label while a few are left', async () => {

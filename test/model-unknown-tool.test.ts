@@ -71,6 +71,31 @@ describe('callsUnknownTool', () => {
     expect(script).toBeComplete();
   });
 
+  test('thenCallsUnknownTool() is the same turn after another: ids number on, the not-found text reaches the model', async () => {
+    const script = model().calls(lookupOrder, { orderId: 'A-1' }).thenCallsUnknownTool('find_order', { orderId: 'A-1' }).thenReplies('Sorry.');
+
+    const result = await run(support(script), 'Where is A-1?', { toolNotFoundBehavior: 'return_error_to_model' });
+
+    expect(result).toHaveToolOutput('find_order', "Tool 'find_order' not found.");
+    const calls = (script.lastRequest?.input as readonly { type: string; name?: string; callId?: string; arguments?: string }[]).filter((item) => item.type === 'function_call');
+    expect(calls.map(({ name, callId, arguments: args }) => ({ name, callId, args }))).toEqual([
+      { name: 'lookup_order', callId: 'call_1', args: '{"orderId":"A-1"}' },
+      { name: 'find_order', callId: 'call_2', args: '{"orderId":"A-1"}' },
+    ]);
+  });
+
+  test('a step shows the made-up name, and the arguments only when written', () => {
+    const script = model({ verify: false }).callsUnknownTool('find_order').thenCallsUnknownTool('find_order', { orderId: 'A-1' });
+    expect(failureOf(() => script.assertComplete())).toContain(['  1. callsUnknownTool(find_order)', '  2. thenCallsUnknownTool(find_order, {"orderId":"A-1"})'].join('\n'));
+  });
+
+  test('thenCallsUnknownTool() without a name is refused at its step, naming itself', () => {
+    const error = thrownBy(() => model({ verify: false }).replies('Hi.').thenCallsUnknownTool(''));
+    expect(error).toBeInstanceOf(ScriptError);
+    expect(error).toMatchObject({ reason: 'empty_tool_name', stepIndex: 1 });
+    expect(error.message).toBe('model() step 2, thenCallsUnknownTool(): the tool name is empty; pass the tool object or its name.');
+  });
+
   test('is refused without a tool name, where it is written', () => {
     const error = thrownBy(() => model().callsUnknownTool(''));
     expect(error).toBeInstanceOf(ScriptError);

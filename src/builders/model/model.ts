@@ -300,7 +300,7 @@ export class ModelScript extends ModelDouble {
     if (retry !== undefined && (typeof retry !== 'object' || retry === null) && typeof retry !== 'function') {
       throw misuse(context, 'invalid_retry_advice', `retry advice must be an object like { suggested: true } or a callback; got ${kindOf(retry)}.`);
     }
-    const turn: PlannedTurn = { kind: 'error', label: `${verb}(${brief(error, 60)})`, error, ...(retry === undefined ? {} : { advice: retry }) };
+    const turn: PlannedTurn = { kind: 'error', label: `${verb}(${brief(error, 60)})`, error, advice: retry };
     this.appendTurn(turn);
     return this;
   }
@@ -363,7 +363,7 @@ export class ModelScript extends ModelDouble {
 }
 
 function checkedModelOptions(raw: ModelOptions | undefined): ModelOptions {
-  if (raw === undefined) return {};
+  // checkedOptions() gives {} for no options.
   const { options, fail } = checkedOptions('model', raw, "{ name: 'support' }");
   const { callIdPrefix, timeoutMs } = options;
   if (callIdPrefix !== undefined && (typeof callIdPrefix !== 'string' || callIdPrefix === '')) {

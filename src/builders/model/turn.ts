@@ -77,7 +77,8 @@ export class TurnBuilder {
     // The label reads the arguments the call sends (the same object), when a message shows it.
     this.#labels.push(() => {
       const shownArgs = args === undefined && toolFails === undefined ? '' : `, ${brief(checked, 40)}`;
-      const shownFails = toolFails === undefined ? '' : `, { toolFails: ${toolFails === true ? 'true' : brief(toolFails, 40)} }`;
+      // brief() shows `true`, a string quoted and a RegExp as written.
+      const shownFails = toolFails === undefined ? '' : `, { toolFails: ${brief(toolFails, 40)} }`;
       return `calls(${name}${shownArgs}${shownFails})`;
     });
     return this;

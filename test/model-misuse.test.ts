@@ -25,6 +25,7 @@ describe('model() rejects misuse where it is written', () => {
     ['a reply that is not text', () => quiet().replies(7 as never), 'invalid_text', 0],
     ['a handoff to nothing', () => quiet().handsOffTo({} as never), 'invalid_target', 0],
     ['a handoff to an empty name', () => quiet().thenHandsOffTo(''), 'invalid_target', 0],
+    ['handoff arguments given as JSON text', () => quiet().handsOffTo('Billing', { args: '{"reason":"x"}' as never }), 'invalid_arguments', 0],
     ['fails() with no error', () => quiet().replies('a').thenFails(undefined), 'missing_error', 1],
     ['retry advice that is not advice', () => quiet().fails(new Error('x'), 3 as never), 'invalid_retry_advice', 0],
     ['a responder that is not a function', () => quiet().responds('text' as never), 'invalid_responder', 0],
@@ -52,6 +53,12 @@ describe('model() rejects misuse where it is written', () => {
     expect(error.reason).toBe(reason);
     expect(error.stepIndex).toBe(stepIndex);
     expect(error.double).toBe('model()');
+  });
+
+  test('handoff arguments as JSON text are refused, not sent as {} (calls() alone takes raw JSON text)', () => {
+    expect(misuse(() => quiet().turn((t) => t.handsOffTo('Billing', { args: '{"reason":"x"}' as never }))).message).toBe(
+      'model() step 1, turn((t) => t.handsOffTo()): handoff arguments must be an object like { reason: \'billing\' }; got text "{\\"reason\\":\\"x\\"}".',
+    );
   });
 
   test('messages name the double, count steps from 1 and say what came', () => {

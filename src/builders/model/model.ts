@@ -363,7 +363,8 @@ export class ModelScript extends ModelDouble {
 }
 
 function checkedModelOptions(raw: ModelOptions | undefined): ModelOptions {
-  // checkedOptions() gives {} for no options.
+  // model() with no options is the common case, built once per test: no closure or label made for it.
+  if (raw === undefined) return {};
   const { options, fail } = checkedOptions('model', raw, "{ name: 'support' }");
   const { callIdPrefix, timeoutMs } = options;
   if (callIdPrefix !== undefined && (typeof callIdPrefix !== 'string' || callIdPrefix === '')) {

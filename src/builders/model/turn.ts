@@ -103,9 +103,11 @@ export class TurnBuilder {
     const context = this.#at('handsOffTo');
     const checked = handoffTargetOf(target, context);
     const args = argumentsOf(options?.args, context);
+    // calls() passes JSON text through as the model's raw arguments; a handoff's are typed as an object.
+    if (typeof args === 'string') throw misuse(context, 'invalid_arguments', `handoff arguments must be an object like { reason: 'billing' }; got text ${brief(args, 40)}.`);
     this.#items.push(
       this.#withCallId<Extract<PlannedItem, { type: 'handoff' }>>(
-        { type: 'handoff', target: checked.target, toolName: undefined, args: typeof args === 'string' ? {} : args, callId: '' },
+        { type: 'handoff', target: checked.target, toolName: undefined, args, callId: '' },
         options,
         context,
       ),

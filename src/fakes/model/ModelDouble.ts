@@ -29,7 +29,7 @@ import { offerOf, offeredNames, outputProblem } from './offer';
 import type { PlannedCallId, PlannedItem, PlannedTurn, TurnKey } from './turn';
 import { TurnPlan } from './plan';
 import { ConversationReader, TakenIds, type Reading } from './conversation';
-import { asPlanned, ToolOutcomes, type ToolFailure } from '../core/toolOutcomes';
+import { asPlanned, ToolOutcomes, type ToolOutcome } from '../core/toolOutcomes';
 
 /** What matchers read off a `model()` script. */
 export interface ModelView {
@@ -40,15 +40,6 @@ export interface ModelView {
 export interface ModelDoubleOptions extends DoubleOptions {
   /** How long a `responds()` responder or a `streams()` event source may take before the turn fails. Default 2000 ms. */
   timeoutMs?: number;
-}
-
-/**
- * What a planned turn's calls mean, by call id: those meant to fail, and those of tools meant to be
- * unknown to the agent. Each made when the turn has such a call: most have none.
- */
-interface CallPlan {
-  fails?: Map<string, ToolFailure>;
-  unknown?: Set<string>;
 }
 
 /** The points a sweep may fail a model call at (one function for every call: a closure per call cost garbage). */
@@ -77,6 +68,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
       identity('model', options, {
         pending: () => this.#plan.pending(),
         view: () => ({ label: this.label, requests: this.requests }),
+        describeCall: (detail: number) => this.#describeCall(detail),
       }),
     );
     this.name = options.name;
@@ -181,7 +173,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
       this.ledger.serveAgent(agent);
     }
     const stepIndex = this.#turnFor(request, streamed, this.ledger.callCount);
-    const callIndex = this.ledger.record(() => this.#describeCall(streamed, stepIndex));
+    // Described when a report reads it, from a number: no closure per call.
+    const callIndex = this.ledger.record(callDetail(streamed, stepIndex));
     const reading = this.#conversations.read(request.input);
     this.#readOutcomes(reading.fresh, callIndex);
     let step: ScriptedModelInput;
@@ -199,7 +192,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
     this.#inner.enqueue(step);
   }
 
-  #describeCall(streamed: boolean, stepIndex: number | undefined): string {
+  #describeCall(detail: number): string {
+    const { streamed, stepIndex } = fromCallDetail(detail);
     const kind = streamed ? 'streamed model call' : 'model call';
     const turn = stepIndex === undefined ? undefined : this.#plan.at(stepIndex);
     return `${kind} → ${turn ? `turn ${numbered(stepIndex as number, turn.label)}` : 'no turn left'}`;
@@ -208,9 +202,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
   #stepFor(turn: PlannedTurn, request: ModelRequest, reading: Reading, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
     switch (turn.kind) {
       case 'output': {
-        const plan: CallPlan = {};
-        const output = this.#outputFor(turn.items, request, reading, callIndex, stepIndex, plan);
-        this.#answers(request, output, callIndex, stepIndex, plan);
+        const output = this.#outputFor(turn.items, request, reading, callIndex, stepIndex);
+        this.#answers(request, output, callIndex, stepIndex, turn.items);
         const response = turn.usage
           ? { output, usage: new Usage(turn.usage), responseId: `scripted-response-${callIndex + 1}` }
           : output;
@@ -218,7 +211,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
         // here for this one call need no guard, and as a responder they skip the copy (bench/README.md:
         // it was most of the kit's cost per call). Items the user handed in with t.item() keep it.
         if (streamed && turn.deltas) return modelStream(deltaEvents(turn.deltas, output, callIndex));
-        if (turn.items.some((item) => item.type === 'raw')) return modelResponse(response);
+        if (turn.items.some(isRaw)) return modelResponse(response);
         return modelResponder(() => response);
       }
       case 'error':
@@ -238,17 +231,27 @@ export class ModelDouble extends Double<ModelView> implements Model {
     }
   }
 
-  /** The items of a planned turn, made for this call: call ids picked (and what each call plans noted in `plan`), handoff names resolved. */
-  #outputFor(items: readonly PlannedItem[], request: ModelRequest, reading: Reading, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem[] {
-    // The ids the conversation holds, and those this turn picks (the conversation's are shared with later requests: left as is).
-    const taken = new TakenIds(reading);
+  /**
+   * The items of a planned turn, made for this call (one output item per planned item, in order:
+   * `#answers` reads what each call plans by position), call ids picked, handoff names resolved.
+   */
+  #outputFor(items: readonly PlannedItem[], request: ModelRequest, reading: Reading, callIndex: number, stepIndex: number): AgentOutputItem[] {
+    // The ids the conversation holds, and those this turn picks (the conversation's are shared with
+    // later requests: left as is); made with the turn's first item that carries a call id.
+    let taken: TakenIds | undefined;
     // A loop, not items.map(…): the callback closed over six values, a closure and its context per call.
     const output: AgentOutputItem[] = [];
-    for (const item of items) output.push(this.#outputItem(item, request, taken, callIndex, stepIndex, plan));
+    // Indexed loops here and below: a for…of made an iterator per call until the function was optimized.
+    for (let index = 0; index < items.length; index += 1) {
+      const item = items[index] as PlannedItem;
+      if ('callId' in item) taken ??= new TakenIds(reading);
+      output.push(this.#outputItem(item, request, taken as TakenIds, callIndex, stepIndex));
+    }
     return output;
   }
 
-  #outputItem(item: PlannedItem, request: ModelRequest, taken: TakenIds, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem {
+  /** One output item; `taken` is made for every item that carries a call id. */
+  #outputItem(item: PlannedItem, request: ModelRequest, taken: TakenIds, callIndex: number, stepIndex: number): AgentOutputItem {
     switch (item.type) {
       case 'message':
         return assistantMessage(item.text);
@@ -263,12 +266,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
       case 'patch':
         // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
         return { type: 'apply_patch_call', callId: this.#callIdFor(item, taken, callIndex, stepIndex), status: 'completed', operation: item.operation };
-      case 'call': {
-        const callId = this.#callIdFor(item, taken, callIndex, stepIndex);
-        if (item.toolFails !== undefined) (plan.fails ??= new Map()).set(callId, item.toolFails);
-        if (item.unknown) (plan.unknown ??= new Set()).add(callId);
-        return functionCall(item.name, item.args, { callId });
-      }
+      case 'call':
+        return functionCall(item.name, item.args, { callId: this.#callIdFor(item, taken, callIndex, stepIndex) });
       case 'handoff': {
         const toolName = item.toolName ?? handoffToolName(item.target, request.handoffs.map((handoff) => handoff.toolName));
         return functionCall(toolName, item.args, { callId: this.#callIdFor(item, taken, callIndex, stepIndex) });
@@ -278,14 +277,15 @@ export class ModelDouble extends Double<ModelView> implements Model {
 
   /**
    * Checks that a model could have answered the request with `output` (see `outputProblem`), and
-   * notes its function calls, whose outputs the next request brings back; `plan` holds the calls
-   * the script means to fail, and those of tools it means the agent not to offer, by call id.
+   * notes its function calls, whose outputs the next request brings back. `planned`, for a planned
+   * turn, holds the items `output` was made from, at the same positions: what each call plans (a
+   * tool meant to fail, or one meant to be unknown to the agent) is read off its item.
    */
-  #answers(request: ModelRequest, output: readonly AgentOutputItem[], callIndex: number, stepIndex: number, plan?: CallPlan): void {
+  #answers(request: ModelRequest, output: readonly AgentOutputItem[], callIndex: number, stepIndex: number, planned?: readonly PlannedItem[]): void {
     // Most turns are plain replies under toolChoice "auto": nothing to read off the request.
     if (!output.some(isToolCall) && (request.modelSettings?.toolChoice ?? 'auto') === 'auto') return;
     const offer = offerOf(request);
-    const problem = outputProblem(output, offer, plan?.unknown);
+    const problem = outputProblem(output, offer, planned && unknownCallIds(planned, output));
     if (problem) {
       throw this.ledger.mismatch({
         ...problem,
@@ -298,9 +298,11 @@ export class ModelDouble extends Double<ModelView> implements Model {
         expected: this.#turnLabel(stepIndex),
       });
     }
-    for (const item of output) {
-      if (item.type !== 'function_call' || !offer.functions.has(item.name)) continue;
-      this.#outcomes.emitted({ callId: item.callId, name: item.name, argumentsText: item.arguments, stepIndex, toolFails: plan?.fails?.get(item.callId) });
+    for (let index = 0; index < output.length; index += 1) {
+      const item = output[index] as AgentOutputItem;
+      if (item.type !== 'function_call' || !offer.hasFunction(item.name)) continue;
+      const plan = planned?.[index];
+      this.#outcomes.emitted({ callId: item.callId, name: item.name, argumentsText: item.arguments, stepIndex, toolFails: plan?.type === 'call' ? plan.toolFails : undefined });
     }
   }
 
@@ -311,7 +313,9 @@ export class ModelDouble extends Double<ModelView> implements Model {
    * and the run goes on as the SDK means it to (a sandbox that refused a command has the cause).
    */
   #readOutcomes(fresh: readonly AgentInputItem[], callIndex: number): void {
-    for (const outcome of this.#outcomes.settle(fresh)) {
+    const outcomes = this.#outcomes.settle(fresh);
+    for (let index = 0; index < outcomes.length; index += 1) {
+      const outcome = outcomes[index] as ToolOutcome;
       if (asPlanned(outcome)) continue;
       const { call, output } = outcome;
       const spec = {
@@ -352,16 +356,18 @@ export class ModelDouble extends Double<ModelView> implements Model {
    */
   #callIdFor(item: PlannedCallId, taken: TakenIds, callIndex: number, stepIndex: number): string {
     let callId = item.callId;
-    if (taken.has(callId) && !item.fixedId) {
+    if (taken.has(callId)) {
+      if (item.fixedId) throw this.#duplicateCallId(callId, callIndex, stepIndex);
       let suffix = 2;
       while (taken.has(`${item.callId}_${suffix}`)) suffix += 1;
       callId = `${item.callId}_${suffix}`;
     }
-    if (!taken.has(callId)) {
-      taken.add(callId);
-      return callId;
-    }
-    throw this.ledger.mismatch({
+    taken.add(callId);
+    return callId;
+  }
+
+  #duplicateCallId(callId: string, callIndex: number, stepIndex: number): MismatchError {
+    return this.ledger.mismatch({
       kind: 'duplicate_call_id',
       callIndex,
       stepIndex,
@@ -392,6 +398,37 @@ function deltaEvents(deltas: readonly string[], output: AgentOutputItem[], callI
     ...deltas.map((delta): StreamEvent => ({ type: 'output_text_delta', delta })),
     { type: 'response_done', response: { id: `scripted-response-${callIndex + 1}`, usage, output } } as StreamEvent,
   ];
+}
+
+/**
+ * A call's detail for the ledger, one number: the turn it played (or none left) and whether it
+ * streamed. `fromCallDetail` reads it back when a report describes the call.
+ */
+function callDetail(streamed: boolean, stepIndex: number | undefined): number {
+  return ((stepIndex ?? -1) + 1) * 2 + (streamed ? 1 : 0);
+}
+
+function fromCallDetail(detail: number): { streamed: boolean; stepIndex: number | undefined } {
+  const step = Math.floor(detail / 2) - 1;
+  return { streamed: detail % 2 === 1, stepIndex: step < 0 ? undefined : step };
+}
+
+function isRaw(item: PlannedItem): boolean {
+  return item.type === 'raw';
+}
+
+/**
+ * The ids of the calls meant to name a tool the agent lacks (`callsUnknownTool`), read off the
+ * planned items by position; `undefined` when the turn has none (most turns).
+ */
+function unknownCallIds(planned: readonly PlannedItem[], output: readonly AgentOutputItem[]): Set<string> | undefined {
+  let unknown: Set<string> | undefined;
+  for (let index = 0; index < planned.length; index += 1) {
+    const plan = planned[index] as PlannedItem;
+    const item = output[index];
+    if (plan.type === 'call' && plan.unknown && item?.type === 'function_call') (unknown ??= new Set()).add(item.callId);
+  }
+  return unknown;
 }
 
 function isToolCall(item: AgentOutputItem): boolean {

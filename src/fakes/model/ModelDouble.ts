@@ -212,23 +212,32 @@ export class ModelDouble extends Double<ModelView> implements Model {
         // it was most of the kit's cost per call). Items the user handed in with t.item() keep it.
         if (streamed && turn.deltas) return modelStream(deltaEvents(turn.deltas, output, callIndex));
         if (turn.items.some(isRaw)) return modelResponse(response);
-        return modelResponder(() => response);
+        return respondWith(response);
       }
       case 'error':
         return modelError(turn.error, turn.advice);
+      // The live turns' closures are made in methods of their own: closures here would have every
+      // call of this method, the planned turns' too, keep its arguments in a context made for them.
       case 'responder':
-        return modelResponder(async (call) => {
-          const derived = this.#live.derive(await this.#live.respond(turn, call, stepIndex), call, stepIndex);
-          this.#answers(request, Array.isArray(derived) ? derived : derived.output, callIndex, stepIndex);
-          return derived;
-        });
-      case 'stream': {
-        if (!streamed) return modelResponder(() => this.#live.responseFromStream(turn, request, callIndex, stepIndex));
-        const done = Array.isArray(turn.events) ? turn.events.find(isResponseDone) : undefined;
-        if (done) this.#answers(request, done.response.output as AgentOutputItem[], callIndex, stepIndex);
-        return modelStream(Array.isArray(turn.events) ? turn.events : this.#live.checkedEvents(turn, request, callIndex, stepIndex));
-      }
+        return this.#responderStep(turn, request, callIndex, stepIndex);
+      case 'stream':
+        return this.#streamStep(turn, request, streamed, callIndex, stepIndex);
     }
+  }
+
+  #responderStep(turn: Extract<PlannedTurn, { kind: 'responder' }>, request: ModelRequest, callIndex: number, stepIndex: number): ScriptedModelInput {
+    return modelResponder(async (call) => {
+      const derived = this.#live.derive(await this.#live.respond(turn, call, stepIndex), call, stepIndex);
+      this.#answers(request, Array.isArray(derived) ? derived : derived.output, callIndex, stepIndex);
+      return derived;
+    });
+  }
+
+  #streamStep(turn: Extract<PlannedTurn, { kind: 'stream' }>, request: ModelRequest, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
+    if (!streamed) return modelResponder(() => this.#live.responseFromStream(turn, request, callIndex, stepIndex));
+    const done = Array.isArray(turn.events) ? turn.events.find(isResponseDone) : undefined;
+    if (done) this.#answers(request, done.response.output as AgentOutputItem[], callIndex, stepIndex);
+    return modelStream(Array.isArray(turn.events) ? turn.events : this.#live.checkedEvents(turn, request, callIndex, stepIndex));
   }
 
   /**
@@ -240,12 +249,13 @@ export class ModelDouble extends Double<ModelView> implements Model {
     // later requests: left as is); made with the turn's first item that carries a call id.
     let taken: TakenIds | undefined;
     // A loop, not items.map(…): the callback closed over six values, a closure and its context per call.
-    const output: AgentOutputItem[] = [];
+    // The array is made at its size (pushed onto, an empty one grew a store of 17 slots for most turns' one item).
+    const output = new Array<AgentOutputItem>(items.length);
     // Indexed loops here and below: a for…of made an iterator per call until the function was optimized.
     for (let index = 0; index < items.length; index += 1) {
       const item = items[index] as PlannedItem;
       if ('callId' in item) taken ??= new TakenIds(reading);
-      output.push(this.#outputItem(item, request, taken as TakenIds, callIndex, stepIndex));
+      output[index] = this.#outputItem(item, request, taken as TakenIds, callIndex, stepIndex);
     }
     return output;
   }
@@ -411,6 +421,11 @@ function callDetail(streamed: boolean, stepIndex: number | undefined): number {
 function fromCallDetail(detail: number): { streamed: boolean; stepIndex: number | undefined } {
   const step = Math.floor(detail / 2) - 1;
   return { streamed: detail % 2 === 1, stepIndex: step < 0 ? undefined : step };
+}
+
+/** A step that answers with `response` as it is (a function of its own: its closure keeps nothing else). */
+function respondWith(response: ModelResponse | AgentOutputItem[]): ScriptedModelInput {
+  return modelResponder(() => response);
 }
 
 function isRaw(item: PlannedItem): boolean {

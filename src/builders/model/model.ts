@@ -278,7 +278,7 @@ export class ModelScript extends ModelDouble {
     const item: PlannedItem = { type: 'message', text: messageText(text, context) };
     const deltas = deltasOf(options, item.text, context);
     const shown = deltas === undefined ? '' : `, { deltas: ${deltas.length} }`;
-    this.appendTurn(new OutputTurn([item], replyLabel(verb, text, shown), { deltas }));
+    this.appendTurn(new OutputTurn([item], replyLabel(verb, text, shown), undefined, undefined, deltas));
     return this;
   }
 
@@ -308,7 +308,7 @@ export class ModelScript extends ModelDouble {
     const { items, labels, usage, explicitIds } = builder.build();
     // Nothing was appended since the builder was made: the context is the one it was made with.
     if (items.length === 0) throw misuse(this.#context(verb), 'empty_turn', 'the turn has no output items; add one with t.replies(…) or t.calls(…).');
-    this.appendTurn(new OutputTurn(items, () => itemsLabel(verb, labels, isTurn), { usage, fixedIds: explicitIds }));
+    this.appendTurn(new OutputTurn(items, () => itemsLabel(verb, labels, isTurn), usage, explicitIds));
     return this;
   }
 

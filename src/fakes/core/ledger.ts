@@ -45,12 +45,12 @@ export class Ledger<View = unknown> {
   readonly kind: DoubleKind;
   readonly name: string | undefined;
   readonly #setup: LedgerSetup<View>;
-  readonly #calls: CallEntry[] = [];
+  #calls: CallEntry[] = [];
   /** The calls a mismatch was recorded on, by index (made with the first mismatch: most doubles have none). */
   #marked: Set<number> | undefined;
   readonly #mismatches: MismatchError[] = [];
   /** The agents an unnamed double serves (`Triage`), so that messages say which of several it is; worded only for the label. */
-  readonly #agents: string[] = [];
+  #agents: string[] = [];
   /** The routes a provider installed the double for (`agents["Billing"]`): named until a run reaches it. */
   readonly #routes: string[] = [];
   /** The label as last worded; what it is made of changes only through `serve` and `serveRoute`. */
@@ -82,7 +82,9 @@ export class Ledger<View = unknown> {
   /** Notes an agent the double serves (one that called it): the label then says `for agent "Triage"`. */
   serveAgent(agent: string): void {
     if (this.#agents.includes(agent)) return;
-    this.#agents.push(agent);
+    // Most doubles serve one agent: a literal of one, where a push grew a store of 17 slots.
+    if (this.#agents.length === 0) this.#agents = [agent];
+    else this.#agents.push(agent);
     this.#label = undefined;
   }
 
@@ -102,6 +104,11 @@ export class Ledger<View = unknown> {
    */
   record(describe: CallEntry): number {
     noteActivity();
+    // The first call as a literal of one: pushed onto an empty array, it grew a store of 17 slots.
+    if (this.#calls.length === 0) {
+      this.#calls = [describe];
+      return 0;
+    }
     return this.#calls.push(describe) - 1;
   }
 

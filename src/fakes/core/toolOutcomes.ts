@@ -91,7 +91,10 @@ export class ToolOutcomes {
       open -= 1;
       const output = toolOutputText(item.output);
       const failed = isSdkToolErrorText(output);
-      (outcomes ??= []).push({ call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, parseArguments(call.argumentsText), since) });
+      const outcome = { call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, parseArguments(call.argumentsText), since) };
+      // The first as a literal of one: pushed onto an empty array, it grew a store of 17 slots.
+      if (outcomes === undefined) outcomes = [outcome];
+      else outcomes.push(outcome);
     }
     return outcomes === undefined ? NONE : outcomes.reverse();
   }

@@ -13,10 +13,9 @@ import {
 } from '@openai/agents/testing';
 import { currentConfig } from '../../config';
 import { MismatchError, mismatchSentence, type MismatchSpec } from '../../errors/MismatchError';
-import { brief } from '../../format/brief';
 import { listNames } from '../../format/closest';
 import { numbered } from '../../format/numberedList';
-import { currentAgentName, handoffToolName, hostedToolNeeded, withoutInternal, type PublicRequest } from '../../sdk/coupling';
+import { currentAgentName, handoffToolName, withoutInternal, type PublicRequest } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
 import { injectFault } from '../core/faults';
@@ -30,6 +29,9 @@ import type { PlannedCallId, PlannedItem, PlannedTurn, TurnKey } from './turn';
 import { TurnPlan } from './plan';
 import { ConversationReader, TakenIds, type Reading } from './conversation';
 import { asPlanned, ToolOutcomes, type ToolOutcome } from '../core/toolOutcomes';
+import { callDetail, fromCallDetail } from './callDetail';
+import { outcomeMismatch } from './outcomeMismatch';
+import { deltaEvents, isRaw, isToolCall, respondWith, unknownCallIds } from './stepParts';
 
 /** What matchers read off a `model()` script. */
 export interface ModelView {
@@ -327,25 +329,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
     for (let index = 0; index < outcomes.length; index += 1) {
       const outcome = outcomes[index] as ToolOutcome;
       if (asPlanned(outcome)) continue;
-      const { call, output } = outcome;
-      const spec = {
-        callIndex,
-        stepIndex: call.stepIndex,
-        actual: `a request carrying the output of ${call.name} (${call.callId})`,
-        ...(call.toolFails === undefined
-          ? {
-              kind: 'tool_failed' as const,
-              expected: `${this.#turnLabel(call.stepIndex)} to run the tool`,
-              why: `The SDK handed the model ${brief(output, 100)} instead: the tool threw, its arguments did not fit its schema or were not JSON, or it timed out`,
-              fix: `If the test means the tool to fail, say so: .calls(${call.name}, …, { toolFails: true }), or see configure({ onToolFailure })`,
-            }
-          : {
-              kind: 'tool_not_failed' as const,
-              expected: `${this.#turnLabel(call.stepIndex)} to fail`,
-              why: `The tool's output was ${brief(output, 100)}`,
-              fix: 'Leave out { toolFails } if the tool should run, or change what it expects',
-            }),
-      };
+      const spec = outcomeMismatch(outcome, callIndex, this.#turnLabel(outcome.call.stepIndex));
       const policy = currentConfig().onToolFailure;
       if (spec.kind === 'tool_failed' && policy !== 'error') {
         if (policy === 'warn') console.warn(redactText(`agents-testkit: ${mismatchSentence({ ...spec, double: this.label })}`));
@@ -398,54 +382,4 @@ export class ModelDouble extends Double<ModelView> implements Model {
       fix: 'Script another turn (e.g. .thenReplies("…")) if the workflow should go on',
     });
   }
-}
-
-/** A reply streamed in the script's pieces: the SDK's own events, as a provider would send them. */
-function deltaEvents(deltas: readonly string[], output: AgentOutputItem[], callIndex: number): StreamEvent[] {
-  const usage = { requests: 1, inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-  return [
-    { type: 'response_started' },
-    ...deltas.map((delta): StreamEvent => ({ type: 'output_text_delta', delta })),
-    { type: 'response_done', response: { id: `scripted-response-${callIndex + 1}`, usage, output } } as StreamEvent,
-  ];
-}
-
-/**
- * A call's detail for the ledger, one number: the turn it played (or none left) and whether it
- * streamed. `fromCallDetail` reads it back when a report describes the call.
- */
-function callDetail(streamed: boolean, stepIndex: number | undefined): number {
-  return ((stepIndex ?? -1) + 1) * 2 + (streamed ? 1 : 0);
-}
-
-function fromCallDetail(detail: number): { streamed: boolean; stepIndex: number | undefined } {
-  const step = Math.floor(detail / 2) - 1;
-  return { streamed: detail % 2 === 1, stepIndex: step < 0 ? undefined : step };
-}
-
-/** A step that answers with `response` as it is (a function of its own: its closure keeps nothing else). */
-function respondWith(response: ModelResponse | AgentOutputItem[]): ScriptedModelInput {
-  return modelResponder(() => response);
-}
-
-function isRaw(item: PlannedItem): boolean {
-  return item.type === 'raw';
-}
-
-/**
- * The ids of the calls meant to name a tool the agent lacks (`callsUnknownTool`), read off the
- * planned items by position; `undefined` when the turn has none (most turns).
- */
-function unknownCallIds(planned: readonly PlannedItem[], output: readonly AgentOutputItem[]): Set<string> | undefined {
-  let unknown: Set<string> | undefined;
-  for (let index = 0; index < planned.length; index += 1) {
-    const plan = planned[index] as PlannedItem;
-    const item = output[index];
-    if (plan.type === 'call' && plan.unknown && item?.type === 'function_call') (unknown ??= new Set()).add(item.callId);
-  }
-  return unknown;
-}
-
-function isToolCall(item: AgentOutputItem): boolean {
-  return item.type === 'function_call' || hostedToolNeeded(item as { type?: unknown; name?: unknown }) !== undefined;
 }

@@ -37,12 +37,13 @@ export class OutputTurn {
   declare deltas?: readonly string[];
   #label: string | (() => string);
 
-  constructor(items: readonly PlannedItem[], label: () => string, extras: { usage?: UsageInput; fixedIds?: boolean; deltas?: readonly string[] } = {}) {
+  /** The optional fields as arguments, not an object of them: an object literal per turn written. */
+  constructor(items: readonly PlannedItem[], label: () => string, usage?: UsageInput, fixedIds?: boolean, deltas?: readonly string[]) {
     this.items = items;
     this.#label = label;
-    if (extras.usage) this.usage = extras.usage;
-    if (extras.fixedIds) this.fixedIds = true;
-    if (extras.deltas) this.deltas = extras.deltas;
+    if (usage) this.usage = usage;
+    if (fixedIds) this.fixedIds = true;
+    if (deltas) this.deltas = deltas;
   }
 
   get label(): string {

@@ -7,10 +7,10 @@ import { brief } from '../../format/brief';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 import type { CallOptions, CallRest, HandoffTarget, ToolRef } from '../../vocabulary';
 import type { CodeInterpreterOutput, FileSearchResult, WebSearchSource } from './hostedCalls';
-import { judge } from '../../fakes/core/predicate';
 import { messageText, TurnBuilder, type ComputerAction, type ModelCallOptions } from './turn';
 import { itemsLabel, OutputTurn, replyLabel } from './labels';
 import { checkedOptions, isTimeout, MAX_TIMEOUT_MS } from '../core/options';
+import { describeKey, keyOf } from './turnKey';
 
 export interface ModelOptions extends ModelDoubleOptions {
   /** The prefix of generated call ids: `call_` gives `call_1`, `call_2`, … (the default). */
@@ -66,12 +66,15 @@ export class ModelScript extends ModelDouble {
   }
 
   /** One turn: a function call of `tool`, with arguments typed from its zod schema. */
-  calls<T extends ToolRef>(tool: T, ...rest: CallRest<T, ModelCallOptions>): this {
-    return this.#itemsTurn('calls', (t) => t.calls(tool, ...rest));
+  calls<T extends ToolRef>(tool: T, ...rest: CallRest<T, ModelCallOptions>): this;
+  // The arguments named, not collected in a rest array: every scripted call goes through here.
+  calls(tool: ToolRef, args?: unknown, options?: ModelCallOptions): this {
+    return this.#appendItems('calls', this.#open('calls').callOf(tool, args, options));
   }
 
-  thenCalls<T extends ToolRef>(tool: T, ...rest: CallRest<T, ModelCallOptions>): this {
-    return this.#itemsTurn('thenCalls', (t) => t.calls(tool, ...rest));
+  thenCalls<T extends ToolRef>(tool: T, ...rest: CallRest<T, ModelCallOptions>): this;
+  thenCalls(tool: ToolRef, args?: unknown, options?: ModelCallOptions): this {
+    return this.#appendItems('thenCalls', this.#open('thenCalls').callOf(tool, args, options));
   }
 
   /**
@@ -79,83 +82,83 @@ export class ModelScript extends ModelDouble {
    * SDK's `toolNotFoundBehavior` and an app's `toolErrorFormatter`. Fails the test if the agent offers it.
    */
   callsUnknownTool(name: string, args?: Record<string, unknown> | string, options?: CallOptions): this {
-    return this.#itemsTurn('callsUnknownTool', (t) => t.callsUnknownTool(name, args, options));
+    return this.#appendItems('callsUnknownTool', this.#open('callsUnknownTool').callsUnknownTool(name, args, options));
   }
 
   thenCallsUnknownTool(name: string, args?: Record<string, unknown> | string, options?: CallOptions): this {
-    return this.#itemsTurn('thenCallsUnknownTool', (t) => t.callsUnknownTool(name, args, options));
+    return this.#appendItems('thenCallsUnknownTool', this.#open('thenCallsUnknownTool').callsUnknownTool(name, args, options));
   }
 
   /** One turn: the SDK's handoff call for `target` (an agent, a `handoff()`, or a name). */
   handsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
-    return this.#itemsTurn('handsOffTo', (t) => t.handsOffTo(target, options));
+    return this.#appendItems('handsOffTo', this.#open('handsOffTo').handsOffTo(target, options));
   }
 
   thenHandsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
-    return this.#itemsTurn('thenHandsOffTo', (t) => t.handsOffTo(target, options));
+    return this.#appendItems('thenHandsOffTo', this.#open('thenHandsOffTo').handsOffTo(target, options));
   }
 
   /** One turn: a web search the provider runs (the agent must offer `webSearchTool()`), with the sources it found. */
   searchesWeb(query: string, options?: { sources?: readonly WebSearchSource[] }): this {
-    return this.#itemsTurn('searchesWeb', (t) => t.searchesWeb(query, options));
+    return this.#appendItems('searchesWeb', this.#open('searchesWeb').searchesWeb(query, options));
   }
 
   thenSearchesWeb(query: string, options?: { sources?: readonly WebSearchSource[] }): this {
-    return this.#itemsTurn('thenSearchesWeb', (t) => t.searchesWeb(query, options));
+    return this.#appendItems('thenSearchesWeb', this.#open('thenSearchesWeb').searchesWeb(query, options));
   }
 
   /** One turn: a file search the provider runs (the agent must offer `fileSearchTool(…)`), with the chunks it returned. */
   searchesFiles(queries: string | readonly string[], options?: { results?: readonly FileSearchResult[] }): this {
-    return this.#itemsTurn('searchesFiles', (t) => t.searchesFiles(queries, options));
+    return this.#appendItems('searchesFiles', this.#open('searchesFiles').searchesFiles(queries, options));
   }
 
   thenSearchesFiles(queries: string | readonly string[], options?: { results?: readonly FileSearchResult[] }): this {
-    return this.#itemsTurn('thenSearchesFiles', (t) => t.searchesFiles(queries, options));
+    return this.#appendItems('thenSearchesFiles', this.#open('thenSearchesFiles').searchesFiles(queries, options));
   }
 
   /** One turn: code the provider's code interpreter runs (the agent must offer `codeInterpreterTool()`). */
   runsCode(code: string, options?: { outputs?: readonly CodeInterpreterOutput[] }): this {
-    return this.#itemsTurn('runsCode', (t) => t.runsCode(code, options));
+    return this.#appendItems('runsCode', this.#open('runsCode').runsCode(code, options));
   }
 
   thenRunsCode(code: string, options?: { outputs?: readonly CodeInterpreterOutput[] }): this {
-    return this.#itemsTurn('thenRunsCode', (t) => t.runsCode(code, options));
+    return this.#appendItems('thenRunsCode', this.#open('thenRunsCode').runsCode(code, options));
   }
 
   /** One turn: an image the provider generates (the agent must offer `imageGenerationTool()`). */
   generatesImage(options?: { result?: string; prompt?: string }): this {
-    return this.#itemsTurn('generatesImage', (t) => t.generatesImage(options));
+    return this.#appendItems('generatesImage', this.#open('generatesImage').generatesImage(options));
   }
 
   thenGeneratesImage(options?: { result?: string; prompt?: string }): this {
-    return this.#itemsTurn('thenGeneratesImage', (t) => t.generatesImage(options));
+    return this.#appendItems('thenGeneratesImage', this.#open('thenGeneratesImage').generatesImage(options));
   }
 
   /** One turn: a call the provider made to a hosted MCP server (`hostedMcpTool({ serverLabel })`), with its `output` or `error`. */
   callsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: { output?: string; error?: string }): this {
-    return this.#itemsTurn('callsHostedMcp', (t) => t.callsHostedMcp(server, tool, args, options));
+    return this.#appendItems('callsHostedMcp', this.#open('callsHostedMcp').callsHostedMcp(server, tool, args, options));
   }
 
   thenCallsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: { output?: string; error?: string }): this {
-    return this.#itemsTurn('thenCallsHostedMcp', (t) => t.callsHostedMcp(server, tool, args, options));
+    return this.#appendItems('thenCallsHostedMcp', this.#open('thenCallsHostedMcp').callsHostedMcp(server, tool, args, options));
   }
 
   /** One turn: the provider asks the app to approve a hosted MCP server's tool call; the run stops for it. */
   asksMcpApproval(server: string, tool: string, args?: Record<string, unknown>): this {
-    return this.#itemsTurn('asksMcpApproval', (t) => t.asksMcpApproval(server, tool, args));
+    return this.#appendItems('asksMcpApproval', this.#open('asksMcpApproval').asksMcpApproval(server, tool, args));
   }
 
   thenAsksMcpApproval(server: string, tool: string, args?: Record<string, unknown>): this {
-    return this.#itemsTurn('thenAsksMcpApproval', (t) => t.asksMcpApproval(server, tool, args));
+    return this.#appendItems('thenAsksMcpApproval', this.#open('thenAsksMcpApproval').asksMcpApproval(server, tool, args));
   }
 
   /** One turn: a `computer_call` the SDK runs on the agent's `computerTool({ computer })`. */
   usesComputer(action: ComputerAction, options?: CallOptions): this {
-    return this.#itemsTurn('usesComputer', (t) => t.usesComputer(action, options));
+    return this.#appendItems('usesComputer', this.#open('usesComputer').usesComputer(action, options));
   }
 
   thenUsesComputer(action: ComputerAction, options?: CallOptions): this {
-    return this.#itemsTurn('thenUsesComputer', (t) => t.usesComputer(action, options));
+    return this.#appendItems('thenUsesComputer', this.#open('thenUsesComputer').usesComputer(action, options));
   }
 
   /**
@@ -163,11 +166,11 @@ export class ModelScript extends ModelDouble {
    * hosted `apply_patch` tool, e.g. `appliesPatch({ type: 'create_file', path: 'a.md', diff: '+# A' })`.
    */
   appliesPatch(operation: ApplyPatchOperation, options?: CallOptions): this {
-    return this.#itemsTurn('appliesPatch', (t) => t.appliesPatch(operation, options));
+    return this.#appendItems('appliesPatch', this.#open('appliesPatch').appliesPatch(operation, options));
   }
 
   thenAppliesPatch(operation: ApplyPatchOperation, options?: CallOptions): this {
-    return this.#itemsTurn('thenAppliesPatch', (t) => t.appliesPatch(operation, options));
+    return this.#appendItems('thenAppliesPatch', this.#open('thenAppliesPatch').appliesPatch(operation, options));
   }
 
   /**
@@ -275,7 +278,7 @@ export class ModelScript extends ModelDouble {
     const item: PlannedItem = { type: 'message', text: messageText(text, context) };
     const deltas = deltasOf(options, item.text, context);
     const shown = deltas === undefined ? '' : `, { deltas: ${deltas.length} }`;
-    this.appendTurn(new OutputTurn([item], replyLabel(verb, text, shown), { deltas }));
+    this.appendTurn(new OutputTurn([item], replyLabel(verb, text, shown), undefined, undefined, deltas));
     return this;
   }
 
@@ -286,9 +289,22 @@ export class ModelScript extends ModelDouble {
     }
     const builder = new TurnBuilder(context, this.#nextCallId, isTurn);
     build(builder);
+    return this.#appendItems(verb, builder, isTurn);
+  }
+
+  /**
+   * The builder of a one-item verb's turn (`calls(…)`, `searchesWeb(…)` …), which the verb hands its
+   * arguments to and then to `#appendItems`: no callback made per verb, as `#itemsTurn` takes.
+   */
+  #open(verb: string): TurnBuilder {
+    return new TurnBuilder(this.#context(verb), this.#nextCallId, false);
+  }
+
+  #appendItems(verb: string, builder: TurnBuilder, isTurn = false): this {
     const { items, labels, usage, explicitIds } = builder.build();
-    if (items.length === 0) throw misuse(context, 'empty_turn', 'the turn has no output items; add one with t.replies(…) or t.calls(…).');
-    this.appendTurn(new OutputTurn(items, () => itemsLabel(verb, labels, isTurn), { usage, fixedIds: explicitIds }));
+    // Nothing was appended since the builder was made: the context is the one it was made with.
+    if (items.length === 0) throw misuse(this.#context(verb), 'empty_turn', 'the turn has no output items; add one with t.replies(…) or t.calls(…).');
+    this.appendTurn(new OutputTurn(items, () => itemsLabel(verb, labels, isTurn), usage, explicitIds));
     return this;
   }
 
@@ -374,23 +390,6 @@ function checkedModelOptions(raw: ModelOptions | undefined): ModelOptions {
     throw fail(`timeoutMs is how long a responder may take, a positive number of milliseconds up to ${MAX_TIMEOUT_MS}; got ${kindOf(timeoutMs)}.`);
   }
   return options;
-}
-
-/** A `when()` key, checked: the newest user text equals a string or matches a RegExp; a predicate accepts by returning `true`. */
-function keyOf(match: unknown, context: StepContext): (call: ModelCall) => boolean {
-  if (typeof match === 'string') return (call) => call.userText === match;
-  if (match instanceof RegExp) {
-    return (call) => {
-      match.lastIndex = 0;
-      return call.userText !== undefined && match.test(call.userText);
-    };
-  }
-  if (typeof match === 'function') return (call) => judge(match as (call: ModelCall) => boolean, [call]) === undefined;
-  throw misuse(context, 'invalid_matcher', `expected the user text, a RegExp, or a predicate on the call; got ${kindOf(match)}.`);
-}
-
-function describeKey(match: string | RegExp | ((call: ModelCall) => boolean)): string {
-  return typeof match === 'function' ? match.name || 'fn' : brief(match, 40);
 }
 
 /** A scripted model: `new Agent({ model: model().replies('Hi!') })`. */

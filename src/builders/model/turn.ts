@@ -66,7 +66,13 @@ export class TurnBuilder {
    * contains, or a RegExp) the model is handed; without it a tool that fails fails the test, unless
    * the double it called planned the failure (a `sandbox()` or `mcp()` step's `.fails(error)`).
    */
-  calls<T extends ToolRef>(tool: T, ...[args, options]: CallRest<T, ModelCallOptions>): this {
+  calls<T extends ToolRef>(tool: T, ...rest: CallRest<T, ModelCallOptions>): this;
+  calls(tool: ToolRef, args?: unknown, options?: ModelCallOptions): this {
+    return this.callOf(tool, args, options);
+  }
+
+  /** @internal `calls(…)` with its arguments named: what the script's `calls(…)` hands on, with no rest array to spread. */
+  callOf(tool: ToolRef, args: unknown, options: ModelCallOptions | undefined): this {
     const context = this.#at('calls');
     const name = toolNameOf(tool, context);
     const checked = argumentsOf(args, context);

@@ -29,10 +29,12 @@ export interface LedgerSetup<View> {
   notes?: readonly string[];
   /** What matchers read off this kind of double (its calls, the files it wrote …). */
   view?(): View;
+  /** Words a call recorded as a number (`record(detail)`): a double that records every call can then keep no closure per call. */
+  describeCall?(detail: number): string;
 }
 
-/** How a recorded call is described: now, or when a report needs it. */
-type CallEntry = string | (() => string);
+/** How a recorded call is described: now, when a report needs it, or by the double's `describeCall` then. */
+type CallEntry = string | (() => string) | number;
 
 /**
  * The bookkeeping every double shares: the label, registration for the after-each verification,
@@ -43,12 +45,12 @@ export class Ledger<View = unknown> {
   readonly kind: DoubleKind;
   readonly name: string | undefined;
   readonly #setup: LedgerSetup<View>;
-  readonly #calls: CallEntry[] = [];
+  #calls: CallEntry[] = [];
   /** The calls a mismatch was recorded on, by index (made with the first mismatch: most doubles have none). */
   #marked: Set<number> | undefined;
   readonly #mismatches: MismatchError[] = [];
   /** The agents an unnamed double serves (`Triage`), so that messages say which of several it is; worded only for the label. */
-  readonly #agents: string[] = [];
+  #agents: string[] = [];
   /** The routes a provider installed the double for (`agents["Billing"]`): named until a run reaches it. */
   readonly #routes: string[] = [];
   /** The label as last worded; what it is made of changes only through `serve` and `serveRoute`. */
@@ -80,7 +82,9 @@ export class Ledger<View = unknown> {
   /** Notes an agent the double serves (one that called it): the label then says `for agent "Triage"`. */
   serveAgent(agent: string): void {
     if (this.#agents.includes(agent)) return;
-    this.#agents.push(agent);
+    // Most doubles serve one agent: a literal of one, where a push grew a store of 17 slots.
+    if (this.#agents.length === 0) this.#agents = [agent];
+    else this.#agents.push(agent);
     this.#label = undefined;
   }
 
@@ -94,9 +98,17 @@ export class Ledger<View = unknown> {
     this.#label = undefined;
   }
 
-  /** Records a call, described now or when a report needs it; returns its zero-based index. */
-  record(describe: string | (() => string)): number {
+  /**
+   * Records a call, described now or when a report needs it (a function, or a number the setup's
+   * `describeCall` words); returns its zero-based index.
+   */
+  record(describe: CallEntry): number {
     noteActivity();
+    // The first call as a literal of one: pushed onto an empty array, it grew a store of 17 slots.
+    if (this.#calls.length === 0) {
+      this.#calls = [describe];
+      return 0;
+    }
     return this.#calls.push(describe) - 1;
   }
 
@@ -134,6 +146,7 @@ export class Ledger<View = unknown> {
     // described only when a message reads them, as they stood now (the calls recorded so far, the
     // mismatches marked so far).
     const [entries, count, marked] = [this.#calls, this.#calls.length, new Set(this.#marked ?? [])];
+    const setup = this.#setup;
     let calls: readonly string[] | undefined;
     return {
       label: this.label,
@@ -143,7 +156,7 @@ export class Ledger<View = unknown> {
       mismatches: this.#mismatches.map((mismatch) => mismatch.message.split('\n')[0] as string),
       get calls(): readonly string[] {
         return (calls ??= entries.slice(0, count).map((describe, index) => {
-          const text = typeof describe === 'function' ? describe() : describe;
+          const text = typeof describe === 'function' ? describe() : typeof describe === 'number' ? describeNumbered(setup, describe) : describe;
           return numbered(index, `${text}${marked.has(index) ? ' (mismatch)' : ''}`);
         }));
       },
@@ -156,6 +169,11 @@ export class Ledger<View = unknown> {
     const report = this.report();
     if (!isComplete(report)) throw new IncompleteScriptError([report]);
   }
+}
+
+function describeNumbered(setup: LedgerSetup<unknown>, detail: number): string {
+  if (!setup.describeCall) throw new Error(`a ${setup.kind} double recorded a call as a number but cannot word it`);
+  return setup.describeCall(detail);
 }
 
 function listed(entries: readonly string[]): string {

@@ -37,11 +37,23 @@ const NONE: readonly ToolOutcome[] = Object.freeze([]);
  * what its call came to.
  */
 export class ToolOutcomes {
-  /** Each call still waiting, with the moment it was made: a double's planned failure after it may be its. */
-  readonly #waiting = new Map<string, { call: EmittedCall; since: number }>();
+  /**
+   * Each call still waiting, with the moment it was made: a double's planned failure after it may be
+   * its. A list, looked through by id: a turn has a call or a few waiting, and a map cost a table to
+   * make per script and another each time a settled call left it (it shrinks).
+   */
+  readonly #waiting: { call: EmittedCall; since: number }[] = [];
 
   emitted(call: EmittedCall): void {
-    this.#waiting.set(call.callId, { call, since: plannedFailureMark() });
+    const at = this.#indexOf(call.callId);
+    // A call id emitted again replaces the call waiting under it, as a map by id would.
+    if (at === -1) this.#waiting.push({ call, since: plannedFailureMark() });
+    else this.#waiting[at] = { call, since: plannedFailureMark() };
+  }
+
+  #indexOf(callId: string): number {
+    for (let index = 0; index < this.#waiting.length; index += 1) if ((this.#waiting[index] as { call: EmittedCall }).call.callId === callId) return index;
+    return -1;
   }
 
   /**
@@ -54,29 +66,35 @@ export class ToolOutcomes {
    * (another run's on the same script) has the walk read to the start.
    */
   settle(items: readonly AgentInputItem[]): readonly ToolOutcome[] {
-    if (this.#waiting.size === 0) return NONE;
+    if (this.#waiting.length === 0) return NONE;
     let outcomes: ToolOutcome[] | undefined;
-    let open = this.#waiting.size;
+    let open = this.#waiting.length;
     let passed: Set<string> | undefined;
     for (let index = items.length - 1; index >= 0 && open > 0; index -= 1) {
       const item = items[index] as AgentInputItem;
       if (item.type === 'function_call') {
         // A waiting call met before any output of it: its output is not in these items.
-        if (this.#waiting.has(item.callId) && !passed?.has(item.callId)) {
+        if (!passed?.has(item.callId) && this.#indexOf(item.callId) !== -1) {
           (passed ??= new Set()).add(item.callId);
           open -= 1;
         }
         continue;
       }
       if (item.type !== 'function_call_result') continue;
-      const waiting = this.#waiting.get(item.callId);
-      if (!waiting || passed?.has(item.callId)) continue;
-      this.#waiting.delete(item.callId);
+      if (passed?.has(item.callId)) continue;
+      const at = this.#indexOf(item.callId);
+      if (at === -1) continue;
+      const { call, since } = this.#waiting[at] as { call: EmittedCall; since: number };
+      // The last entry takes the settled one's place: the order of the waiting calls means nothing.
+      this.#waiting[at] = this.#waiting[this.#waiting.length - 1] as { call: EmittedCall; since: number };
+      this.#waiting.pop();
       open -= 1;
-      const { call, since } = waiting;
       const output = toolOutputText(item.output);
       const failed = isSdkToolErrorText(output);
-      (outcomes ??= []).push({ call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, parseArguments(call.argumentsText), since) });
+      const outcome = { call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, parseArguments(call.argumentsText), since) };
+      // The first as a literal of one: pushed onto an empty array, it grew a store of 17 slots.
+      if (outcomes === undefined) outcomes = [outcome];
+      else outcomes.push(outcome);
     }
     return outcomes === undefined ? NONE : outcomes.reverse();
   }

@@ -13,10 +13,9 @@ import {
 } from '@openai/agents/testing';
 import { currentConfig } from '../../config';
 import { MismatchError, mismatchSentence, type MismatchSpec } from '../../errors/MismatchError';
-import { brief } from '../../format/brief';
 import { listNames } from '../../format/closest';
 import { numbered } from '../../format/numberedList';
-import { currentAgentName, handoffToolName, hostedToolNeeded, withoutInternal, type PublicRequest } from '../../sdk/coupling';
+import { currentAgentName, handoffToolName, withoutInternal, type PublicRequest } from '../../sdk/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
 import { injectFault } from '../core/faults';
@@ -29,7 +28,10 @@ import { offerOf, offeredNames, outputProblem } from './offer';
 import type { PlannedCallId, PlannedItem, PlannedTurn, TurnKey } from './turn';
 import { TurnPlan } from './plan';
 import { ConversationReader, TakenIds, type Reading } from './conversation';
-import { asPlanned, ToolOutcomes, type ToolFailure } from '../core/toolOutcomes';
+import { asPlanned, ToolOutcomes, type ToolOutcome } from '../core/toolOutcomes';
+import { callDetail, fromCallDetail } from './callDetail';
+import { outcomeMismatch } from './outcomeMismatch';
+import { deltaEvents, isRaw, isToolCall, respondWith, unknownCallIds } from './stepParts';
 
 /** What matchers read off a `model()` script. */
 export interface ModelView {
@@ -40,15 +42,6 @@ export interface ModelView {
 export interface ModelDoubleOptions extends DoubleOptions {
   /** How long a `responds()` responder or a `streams()` event source may take before the turn fails. Default 2000 ms. */
   timeoutMs?: number;
-}
-
-/**
- * What a planned turn's calls mean, by call id: those meant to fail, and those of tools meant to be
- * unknown to the agent. Each made when the turn has such a call: most have none.
- */
-interface CallPlan {
-  fails?: Map<string, ToolFailure>;
-  unknown?: Set<string>;
 }
 
 /** The points a sweep may fail a model call at (one function for every call: a closure per call cost garbage). */
@@ -77,6 +70,7 @@ export class ModelDouble extends Double<ModelView> implements Model {
       identity('model', options, {
         pending: () => this.#plan.pending(),
         view: () => ({ label: this.label, requests: this.requests }),
+        describeCall: (detail: number) => this.#describeCall(detail),
       }),
     );
     this.name = options.name;
@@ -181,7 +175,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
       this.ledger.serveAgent(agent);
     }
     const stepIndex = this.#turnFor(request, streamed, this.ledger.callCount);
-    const callIndex = this.ledger.record(() => this.#describeCall(streamed, stepIndex));
+    // Described when a report reads it, from a number: no closure per call.
+    const callIndex = this.ledger.record(callDetail(streamed, stepIndex));
     const reading = this.#conversations.read(request.input);
     this.#readOutcomes(reading.fresh, callIndex);
     let step: ScriptedModelInput;
@@ -199,7 +194,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
     this.#inner.enqueue(step);
   }
 
-  #describeCall(streamed: boolean, stepIndex: number | undefined): string {
+  #describeCall(detail: number): string {
+    const { streamed, stepIndex } = fromCallDetail(detail);
     const kind = streamed ? 'streamed model call' : 'model call';
     const turn = stepIndex === undefined ? undefined : this.#plan.at(stepIndex);
     return `${kind} → ${turn ? `turn ${numbered(stepIndex as number, turn.label)}` : 'no turn left'}`;
@@ -208,9 +204,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
   #stepFor(turn: PlannedTurn, request: ModelRequest, reading: Reading, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
     switch (turn.kind) {
       case 'output': {
-        const plan: CallPlan = {};
-        const output = this.#outputFor(turn.items, request, reading, callIndex, stepIndex, plan);
-        this.#answers(request, output, callIndex, stepIndex, plan);
+        const output = this.#outputFor(turn.items, request, reading, callIndex, stepIndex);
+        this.#answers(request, output, callIndex, stepIndex, turn.items);
         const response = turn.usage
           ? { output, usage: new Usage(turn.usage), responseId: `scripted-response-${callIndex + 1}` }
           : output;
@@ -218,37 +213,57 @@ export class ModelDouble extends Double<ModelView> implements Model {
         // here for this one call need no guard, and as a responder they skip the copy (bench/README.md:
         // it was most of the kit's cost per call). Items the user handed in with t.item() keep it.
         if (streamed && turn.deltas) return modelStream(deltaEvents(turn.deltas, output, callIndex));
-        if (turn.items.some((item) => item.type === 'raw')) return modelResponse(response);
-        return modelResponder(() => response);
+        if (turn.items.some(isRaw)) return modelResponse(response);
+        return respondWith(response);
       }
       case 'error':
         return modelError(turn.error, turn.advice);
+      // The live turns' closures are made in methods of their own: closures here would have every
+      // call of this method, the planned turns' too, keep its arguments in a context made for them.
       case 'responder':
-        return modelResponder(async (call) => {
-          const derived = this.#live.derive(await this.#live.respond(turn, call, stepIndex), call, stepIndex);
-          this.#answers(request, Array.isArray(derived) ? derived : derived.output, callIndex, stepIndex);
-          return derived;
-        });
-      case 'stream': {
-        if (!streamed) return modelResponder(() => this.#live.responseFromStream(turn, request, callIndex, stepIndex));
-        const done = Array.isArray(turn.events) ? turn.events.find(isResponseDone) : undefined;
-        if (done) this.#answers(request, done.response.output as AgentOutputItem[], callIndex, stepIndex);
-        return modelStream(Array.isArray(turn.events) ? turn.events : this.#live.checkedEvents(turn, request, callIndex, stepIndex));
-      }
+        return this.#responderStep(turn, request, callIndex, stepIndex);
+      case 'stream':
+        return this.#streamStep(turn, request, streamed, callIndex, stepIndex);
     }
   }
 
-  /** The items of a planned turn, made for this call: call ids picked (and what each call plans noted in `plan`), handoff names resolved. */
-  #outputFor(items: readonly PlannedItem[], request: ModelRequest, reading: Reading, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem[] {
-    // The ids the conversation holds, and those this turn picks (the conversation's are shared with later requests: left as is).
-    const taken = new TakenIds(reading);
+  #responderStep(turn: Extract<PlannedTurn, { kind: 'responder' }>, request: ModelRequest, callIndex: number, stepIndex: number): ScriptedModelInput {
+    return modelResponder(async (call) => {
+      const derived = this.#live.derive(await this.#live.respond(turn, call, stepIndex), call, stepIndex);
+      this.#answers(request, Array.isArray(derived) ? derived : derived.output, callIndex, stepIndex);
+      return derived;
+    });
+  }
+
+  #streamStep(turn: Extract<PlannedTurn, { kind: 'stream' }>, request: ModelRequest, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
+    if (!streamed) return modelResponder(() => this.#live.responseFromStream(turn, request, callIndex, stepIndex));
+    const done = Array.isArray(turn.events) ? turn.events.find(isResponseDone) : undefined;
+    if (done) this.#answers(request, done.response.output as AgentOutputItem[], callIndex, stepIndex);
+    return modelStream(Array.isArray(turn.events) ? turn.events : this.#live.checkedEvents(turn, request, callIndex, stepIndex));
+  }
+
+  /**
+   * The items of a planned turn, made for this call (one output item per planned item, in order:
+   * `#answers` reads what each call plans by position), call ids picked, handoff names resolved.
+   */
+  #outputFor(items: readonly PlannedItem[], request: ModelRequest, reading: Reading, callIndex: number, stepIndex: number): AgentOutputItem[] {
+    // The ids the conversation holds, and those this turn picks (the conversation's are shared with
+    // later requests: left as is); made with the turn's first item that carries a call id.
+    let taken: TakenIds | undefined;
     // A loop, not items.map(…): the callback closed over six values, a closure and its context per call.
-    const output: AgentOutputItem[] = [];
-    for (const item of items) output.push(this.#outputItem(item, request, taken, callIndex, stepIndex, plan));
+    // The array is made at its size (pushed onto, an empty one grew a store of 17 slots for most turns' one item).
+    const output = new Array<AgentOutputItem>(items.length);
+    // Indexed loops here and below: a for…of made an iterator per call until the function was optimized.
+    for (let index = 0; index < items.length; index += 1) {
+      const item = items[index] as PlannedItem;
+      if ('callId' in item) taken ??= new TakenIds(reading);
+      output[index] = this.#outputItem(item, request, taken as TakenIds, callIndex, stepIndex);
+    }
     return output;
   }
 
-  #outputItem(item: PlannedItem, request: ModelRequest, taken: TakenIds, callIndex: number, stepIndex: number, plan: CallPlan): AgentOutputItem {
+  /** One output item; `taken` is made for every item that carries a call id. */
+  #outputItem(item: PlannedItem, request: ModelRequest, taken: TakenIds, callIndex: number, stepIndex: number): AgentOutputItem {
     switch (item.type) {
       case 'message':
         return assistantMessage(item.text);
@@ -263,12 +278,8 @@ export class ModelDouble extends Double<ModelView> implements Model {
       case 'patch':
         // The SDK offers apply_patch as a hosted tool, so the model answers with an apply_patch_call item.
         return { type: 'apply_patch_call', callId: this.#callIdFor(item, taken, callIndex, stepIndex), status: 'completed', operation: item.operation };
-      case 'call': {
-        const callId = this.#callIdFor(item, taken, callIndex, stepIndex);
-        if (item.toolFails !== undefined) (plan.fails ??= new Map()).set(callId, item.toolFails);
-        if (item.unknown) (plan.unknown ??= new Set()).add(callId);
-        return functionCall(item.name, item.args, { callId });
-      }
+      case 'call':
+        return functionCall(item.name, item.args, { callId: this.#callIdFor(item, taken, callIndex, stepIndex) });
       case 'handoff': {
         const toolName = item.toolName ?? handoffToolName(item.target, request.handoffs.map((handoff) => handoff.toolName));
         return functionCall(toolName, item.args, { callId: this.#callIdFor(item, taken, callIndex, stepIndex) });
@@ -278,14 +289,15 @@ export class ModelDouble extends Double<ModelView> implements Model {
 
   /**
    * Checks that a model could have answered the request with `output` (see `outputProblem`), and
-   * notes its function calls, whose outputs the next request brings back; `plan` holds the calls
-   * the script means to fail, and those of tools it means the agent not to offer, by call id.
+   * notes its function calls, whose outputs the next request brings back. `planned`, for a planned
+   * turn, holds the items `output` was made from, at the same positions: what each call plans (a
+   * tool meant to fail, or one meant to be unknown to the agent) is read off its item.
    */
-  #answers(request: ModelRequest, output: readonly AgentOutputItem[], callIndex: number, stepIndex: number, plan?: CallPlan): void {
+  #answers(request: ModelRequest, output: readonly AgentOutputItem[], callIndex: number, stepIndex: number, planned?: readonly PlannedItem[]): void {
     // Most turns are plain replies under toolChoice "auto": nothing to read off the request.
     if (!output.some(isToolCall) && (request.modelSettings?.toolChoice ?? 'auto') === 'auto') return;
     const offer = offerOf(request);
-    const problem = outputProblem(output, offer, plan?.unknown);
+    const problem = outputProblem(output, offer, planned && unknownCallIds(planned, output));
     if (problem) {
       throw this.ledger.mismatch({
         ...problem,
@@ -298,9 +310,11 @@ export class ModelDouble extends Double<ModelView> implements Model {
         expected: this.#turnLabel(stepIndex),
       });
     }
-    for (const item of output) {
-      if (item.type !== 'function_call' || !offer.functions.has(item.name)) continue;
-      this.#outcomes.emitted({ callId: item.callId, name: item.name, argumentsText: item.arguments, stepIndex, toolFails: plan?.fails?.get(item.callId) });
+    for (let index = 0; index < output.length; index += 1) {
+      const item = output[index] as AgentOutputItem;
+      if (item.type !== 'function_call' || !offer.hasFunction(item.name)) continue;
+      const plan = planned?.[index];
+      this.#outcomes.emitted({ callId: item.callId, name: item.name, argumentsText: item.arguments, stepIndex, toolFails: plan?.type === 'call' ? plan.toolFails : undefined });
     }
   }
 
@@ -311,27 +325,11 @@ export class ModelDouble extends Double<ModelView> implements Model {
    * and the run goes on as the SDK means it to (a sandbox that refused a command has the cause).
    */
   #readOutcomes(fresh: readonly AgentInputItem[], callIndex: number): void {
-    for (const outcome of this.#outcomes.settle(fresh)) {
+    const outcomes = this.#outcomes.settle(fresh);
+    for (let index = 0; index < outcomes.length; index += 1) {
+      const outcome = outcomes[index] as ToolOutcome;
       if (asPlanned(outcome)) continue;
-      const { call, output } = outcome;
-      const spec = {
-        callIndex,
-        stepIndex: call.stepIndex,
-        actual: `a request carrying the output of ${call.name} (${call.callId})`,
-        ...(call.toolFails === undefined
-          ? {
-              kind: 'tool_failed' as const,
-              expected: `${this.#turnLabel(call.stepIndex)} to run the tool`,
-              why: `The SDK handed the model ${brief(output, 100)} instead: the tool threw, its arguments did not fit its schema or were not JSON, or it timed out`,
-              fix: `If the test means the tool to fail, say so: .calls(${call.name}, …, { toolFails: true }), or see configure({ onToolFailure })`,
-            }
-          : {
-              kind: 'tool_not_failed' as const,
-              expected: `${this.#turnLabel(call.stepIndex)} to fail`,
-              why: `The tool's output was ${brief(output, 100)}`,
-              fix: 'Leave out { toolFails } if the tool should run, or change what it expects',
-            }),
-      };
+      const spec = outcomeMismatch(outcome, callIndex, this.#turnLabel(outcome.call.stepIndex));
       const policy = currentConfig().onToolFailure;
       if (spec.kind === 'tool_failed' && policy !== 'error') {
         if (policy === 'warn') console.warn(redactText(`agents-testkit: ${mismatchSentence({ ...spec, double: this.label })}`));
@@ -352,16 +350,18 @@ export class ModelDouble extends Double<ModelView> implements Model {
    */
   #callIdFor(item: PlannedCallId, taken: TakenIds, callIndex: number, stepIndex: number): string {
     let callId = item.callId;
-    if (taken.has(callId) && !item.fixedId) {
+    if (taken.has(callId)) {
+      if (item.fixedId) throw this.#duplicateCallId(callId, callIndex, stepIndex);
       let suffix = 2;
       while (taken.has(`${item.callId}_${suffix}`)) suffix += 1;
       callId = `${item.callId}_${suffix}`;
     }
-    if (!taken.has(callId)) {
-      taken.add(callId);
-      return callId;
-    }
-    throw this.ledger.mismatch({
+    taken.add(callId);
+    return callId;
+  }
+
+  #duplicateCallId(callId: string, callIndex: number, stepIndex: number): MismatchError {
+    return this.ledger.mismatch({
       kind: 'duplicate_call_id',
       callIndex,
       stepIndex,
@@ -382,18 +382,4 @@ export class ModelDouble extends Double<ModelView> implements Model {
       fix: 'Script another turn (e.g. .thenReplies("…")) if the workflow should go on',
     });
   }
-}
-
-/** A reply streamed in the script's pieces: the SDK's own events, as a provider would send them. */
-function deltaEvents(deltas: readonly string[], output: AgentOutputItem[], callIndex: number): StreamEvent[] {
-  const usage = { requests: 1, inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-  return [
-    { type: 'response_started' },
-    ...deltas.map((delta): StreamEvent => ({ type: 'output_text_delta', delta })),
-    { type: 'response_done', response: { id: `scripted-response-${callIndex + 1}`, usage, output } } as StreamEvent,
-  ];
-}
-
-function isToolCall(item: AgentOutputItem): boolean {
-  return item.type === 'function_call' || hostedToolNeeded(item as { type?: unknown; name?: unknown }) !== undefined;
 }

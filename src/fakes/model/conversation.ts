@@ -47,7 +47,11 @@ export class Reading {
   /** Whether the conversation holds this call id: a look through the request when its ids were not collected (most turns ask once or not at all). */
   holds(callId: string): boolean {
     if (this.#ids !== undefined) return this.#ids.has(callId);
-    for (const item of this.#input) if (holdsId(item) && item.callId === callId) return true;
+    // Indexed: a for…of made an iterator per look until the function was optimized.
+    for (let index = 0; index < this.#input.length; index += 1) {
+      const item = this.#input[index] as AgentInputItem;
+      if (holdsId(item) && item.callId === callId) return true;
+    }
     return false;
   }
 }
@@ -70,7 +74,8 @@ const MARKS_TRIED = 4;
  * a finished run's items are not kept.
  */
 export class ConversationReader {
-  readonly #marks = new WeakMap<object, Mark>();
+  /** A mark whose ids were not collected is its length alone: no object per request read in full (every request of SDK 0.20). */
+  readonly #marks = new WeakMap<object, Mark | number>();
   /**
    * The lengths marks were set at: an item is looked up only where a mark could be. The SDK (0.20)
    * hands the model a structured clone of every item on every request, so no item of an earlier
@@ -88,8 +93,9 @@ export class ConversationReader {
     for (let misses = 0; start > 0 && misses < MARKS_TRIED; start -= 1) {
       if (!this.#ends.has(start)) continue;
       const found = this.#marks.get(input[start - 1] as object);
-      if (found !== undefined && found.end === start) {
-        mark = found;
+      if (found !== undefined && (typeof found === 'number' ? found : found.end) === start) {
+        if (typeof found === 'number') this.#marks.set(input[start - 1] as object, (mark = { end: found, ids: undefined, count: 0 }));
+        else mark = found;
         break;
       }
       misses += 1;
@@ -108,7 +114,7 @@ export class ConversationReader {
     }
     const last = input[input.length - 1];
     if (typeof last === 'object' && last !== null) {
-      this.#marks.set(last, { end: input.length, ids, count: ids?.size ?? 0 });
+      this.#marks.set(last, ids === undefined ? input.length : { end: input.length, ids, count: ids.size });
       this.#ends.add(input.length);
     }
     return new Reading(start === 0 ? input : input.slice(start), input, ids);
@@ -133,18 +139,20 @@ function idsFrom(mark: Mark, input: readonly AgentInputItem[]): Set<string> {
 /** The call ids a turn must not emit: those its conversation holds, and those it picked itself (kept apart: the conversation's set is shared). */
 export class TakenIds {
   readonly #held: Reading;
-  /** Made with the turn's first call: a turn of messages picks none. */
-  #picked: Set<string> | undefined;
+  /** The turn's first pick, kept as is: most turns pick one id at most, and a set is made for a second. */
+  #first: string | undefined;
+  #more: Set<string> | undefined;
 
   constructor(held: Reading) {
     this.#held = held;
   }
 
   has(callId: string): boolean {
-    return this.#picked?.has(callId) === true || this.#held.holds(callId);
+    return callId === this.#first || this.#more?.has(callId) === true || this.#held.holds(callId);
   }
 
   add(callId: string): void {
-    (this.#picked ??= new Set()).add(callId);
+    if (this.#first === undefined) this.#first = callId;
+    else (this.#more ??= new Set()).add(callId);
   }
 }

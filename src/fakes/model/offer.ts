@@ -5,42 +5,80 @@ import { parseArguments } from '../../format/modelInput';
 import { HANDOFF_TOOL_PREFIX, hostedMcpServerLabel, hostedToolNeeded, hostedToolsOffered } from '../../sdk/coupling';
 import { schemaProblem } from '../core/toolSchema';
 
-/** What a model request lets the model answer with: its tools, handoffs and hosted tools, and the tool choice. */
-export interface Offer {
-  /** Function tools by name, with the JSON schema of their parameters. */
-  readonly functions: ReadonlyMap<string, unknown>;
-  /** Handoff tool names (`transfer_to_billing`). */
-  readonly handoffs: readonly string[];
-  /** Hosted tool kinds (`apply_patch`, `web_search`, `mcp`). */
-  readonly hosted: ReadonlySet<string>;
+/**
+ * What a model request lets the model answer with: its tools, handoffs and hosted tools, and the
+ * tool choice. Read off the request as a check asks: a turn that calls one function tool looks up
+ * that tool and nothing else (no map of the tools, no list of the handoffs, per call).
+ */
+export class Offer {
   /** The request's `toolChoice`: `auto` unless the settings say otherwise. */
   readonly toolChoice: string;
+  readonly #tools: ModelRequest['tools'];
+  readonly #handoffs: ModelRequest['handoffs'];
+  #handoffNames: readonly string[] | undefined;
+  #hosted: ReadonlySet<string> | undefined;
+  #mcpServers: ReadonlySet<string> | undefined;
+
+  constructor(request: ModelRequest) {
+    this.toolChoice = request.modelSettings?.toolChoice ?? 'auto';
+    this.#tools = request.tools;
+    this.#handoffs = request.handoffs;
+  }
+
+  /** Whether the request offers a function tool of this name. */
+  hasFunction(name: string): boolean {
+    return this.#functionTool(name) !== undefined;
+  }
+
+  /** The JSON schema of the parameters of the function tool of this name (of the last, if several share it). */
+  schemaOf(name: string): unknown {
+    return this.#functionTool(name)?.parameters;
+  }
+
+  #functionTool(name: string): Extract<ModelRequest['tools'][number], { type: 'function' }> | undefined {
+    for (let index = this.#tools.length - 1; index >= 0; index -= 1) {
+      const tool = this.#tools[index] as ModelRequest['tools'][number];
+      if (tool.type === 'function' && tool.name === name) return tool;
+    }
+    return undefined;
+  }
+
+  /** The function tools' names, each once, in the order offered. */
+  get functionNames(): string[] {
+    const names = new Set<string>();
+    for (const tool of this.#tools) if (tool.type === 'function') names.add(tool.name);
+    return [...names];
+  }
+
+  /** Whether the request offers a handoff through this tool name. */
+  hasHandoff(toolName: string): boolean {
+    for (let index = 0; index < this.#handoffs.length; index += 1) if ((this.#handoffs[index] as ModelRequest['handoffs'][number]).toolName === toolName) return true;
+    return false;
+  }
+
+  /** Handoff tool names (`transfer_to_billing`). */
+  get handoffs(): readonly string[] {
+    return (this.#handoffNames ??= this.#handoffs.map((handoff) => handoff.toolName));
+  }
+
+  /** Hosted tool kinds (`apply_patch`, `web_search`, `mcp`). */
+  get hosted(): ReadonlySet<string> {
+    return (this.#hosted ??= hostedToolsOffered(this.#tools));
+  }
+
   /** The server labels of the hosted MCP tools offered (`hostedMcpTool({ serverLabel })`). */
-  readonly mcpServers: ReadonlySet<string>;
+  get mcpServers(): ReadonlySet<string> {
+    return (this.#mcpServers ??= new Set(
+      this.#tools.flatMap((tool) => {
+        const label = hostedMcpServerLabel(tool);
+        return label === undefined ? [] : [label];
+      }),
+    ));
+  }
 }
 
-const NONE: ReadonlySet<string> = new Set();
-
 export function offerOf(request: ModelRequest): Offer {
-  const functions = new Map<string, unknown>();
-  let onlyFunctions = true;
-  for (const tool of request.tools) {
-    if (tool.type === 'function') functions.set(tool.name, tool.parameters);
-    else onlyFunctions = false;
-  }
-  return {
-    functions,
-    handoffs: request.handoffs.map((handoff) => handoff.toolName),
-    // Most agents offer function tools only: no hosted kinds or servers to collect, per call.
-    hosted: onlyFunctions ? NONE : hostedToolsOffered(request.tools),
-    toolChoice: request.modelSettings?.toolChoice ?? 'auto',
-    mcpServers: onlyFunctions
-      ? NONE
-      : new Set(request.tools.flatMap((tool) => {
-          const label = hostedMcpServerLabel(tool);
-          return label === undefined ? [] : [label];
-        })),
-  };
+  return new Offer(request);
 }
 
 /**
@@ -81,7 +119,8 @@ export interface OutputProblem {
  * whose id is in `unknown` is meant to name a tool the request does not offer, and must not.
  */
 export function outputProblem(items: readonly AgentOutputItem[], offer: Offer, unknown?: ReadonlySet<string>): OutputProblem | undefined {
-  for (const item of items) {
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index] as AgentOutputItem;
     const problem = item.type === 'function_call' && unknown?.has(item.callId) ? offeredAfterAll(item.name, offer) : itemProblem(item, offer);
     if (problem) return problem;
   }
@@ -90,18 +129,18 @@ export function outputProblem(items: readonly AgentOutputItem[], offer: Offer, u
 
 /** Every name the request offers, for messages and suggestions. */
 export function offeredNames(offer: Offer): string[] {
-  return [...offer.functions.keys(), ...offer.handoffs, ...offer.hosted];
+  return [...offer.functionNames, ...offer.handoffs, ...offer.hosted];
 }
 
 function itemProblem(item: AgentOutputItem, offer: Offer): OutputProblem | undefined {
   if (item.type === 'function_call') {
-    if (offer.handoffs.includes(item.name)) return undefined;
-    if (!offer.functions.has(item.name)) {
+    if (offer.hasHandoff(item.name)) return undefined;
+    if (!offer.hasFunction(item.name)) {
       return item.name.startsWith(HANDOFF_TOOL_PREFIX)
         ? notOffered(`hands off through "${item.name}"`, item.name, offer, '', 'handoffs')
         : notOffered(`calls tool "${item.name}"`, item.name, offer);
     }
-    const problem = argumentsProblem(item.arguments, offer.functions.get(item.name));
+    const problem = argumentsProblem(item.arguments, offer.schemaOf(item.name));
     if (problem === undefined) return undefined;
     return {
       kind: 'schema_mismatch',
@@ -118,7 +157,7 @@ function itemProblem(item: AgentOutputItem, offer: Offer): OutputProblem | undef
 
 /** A call meant to be of a tool the agent lacks (`callsUnknownTool`), which the request offers after all: the SDK would run it. */
 function offeredAfterAll(name: string, offer: Offer): OutputProblem | undefined {
-  if (!offer.functions.has(name) && !offer.handoffs.includes(name)) return undefined;
+  if (!offer.hasFunction(name) && !offer.hasHandoff(name)) return undefined;
   return {
     kind: 'offered',
     why: `The turn calls "${name}" as a tool the agent does not offer, but the agent offers it, so the SDK would run it instead of answering that it is not found`,

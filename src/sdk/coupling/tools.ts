@@ -20,8 +20,11 @@ export const SDK_TOOL_ERROR_TEXTS: readonly RegExp[] = [
   /^Tool .+ not found$/,
 ];
 
+/** The texts above as one expression (each keeps its anchors): a tool's output is tested once, with no callback per test. */
+const ANY_SDK_TOOL_ERROR_TEXT = new RegExp(SDK_TOOL_ERROR_TEXTS.map((text) => `(?:${text.source})`).join('|'));
+
 export function isSdkToolErrorText(value: unknown): value is string {
-  return typeof value === 'string' && SDK_TOOL_ERROR_TEXTS.some((text) => text.test(value));
+  return typeof value === 'string' && ANY_SDK_TOOL_ERROR_TEXT.test(value);
 }
 
 /** The tool output the SDK sends when an approval is rejected without a message of its own. */

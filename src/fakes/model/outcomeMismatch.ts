@@ -1,0 +1,33 @@
+import type { MismatchSpec } from '../../errors/MismatchError';
+import { brief } from '../../format/brief';
+import type { ToolOutcome } from '../core/toolOutcomes';
+
+/**
+ * The mismatch an outcome the script did not plan makes: a tool that failed (`tool_failed`), or one
+ * planned to fail that ran (`tool_not_failed`). `turnLabel` names the turn that made the call.
+ */
+export function outcomeMismatch(
+  outcome: ToolOutcome,
+  callIndex: number,
+  turnLabel: string,
+): Omit<MismatchSpec, 'double' | 'kind'> & { kind: 'tool_failed' | 'tool_not_failed' } {
+  const { call, output } = outcome;
+  return {
+    callIndex,
+    stepIndex: call.stepIndex,
+    actual: `a request carrying the output of ${call.name} (${call.callId})`,
+    ...(call.toolFails === undefined
+      ? {
+          kind: 'tool_failed' as const,
+          expected: `${turnLabel} to run the tool`,
+          why: `The SDK handed the model ${brief(output, 100)} instead: the tool threw, its arguments did not fit its schema or were not JSON, or it timed out`,
+          fix: `If the test means the tool to fail, say so: .calls(${call.name}, …, { toolFails: true }), or see configure({ onToolFailure })`,
+        }
+      : {
+          kind: 'tool_not_failed' as const,
+          expected: `${turnLabel} to fail`,
+          why: `The tool's output was ${brief(output, 100)}`,
+          fix: 'Leave out { toolFails } if the tool should run, or change what it expects',
+        }),
+  };
+}

@@ -224,6 +224,8 @@ describe('missing and broken cassettes', () => {
     expect(refusal(() => cassette(' '))).toEqual({ reason: 'invalid_path', message: 'cassette(" "): expected the path of a cassette file; got the string " ".' });
     expect(refusal(() => cassette(7 as never))).toEqual({ reason: 'invalid_path', message: 'cassette(7): expected the path of a cassette file; got number 7.' });
     expect(refusal(() => cassette(FIXTURE, null as never))).toEqual({ reason: 'invalid_option', message: `${named}: expected an options object like { mode: 'record', model: 'gpt-5.4-mini' }; got null.` });
+    expect(refusal(() => cassette(FIXTURE, { conversation: ' ' }))).toEqual({ reason: 'invalid_option', message: `${named}: conversation must be a non-empty string; got the string " ".` });
+    expect(refusal(() => cassette(FIXTURE, { conversation: 5 as never }))).toEqual({ reason: 'invalid_option', message: `${named}: conversation must be a non-empty string; got number 5.` });
     expect(refusal(() => cassette(FIXTURE, { redact: 'mask' as never }))).toEqual({
       reason: 'invalid_option',
       message: `${named}: redact must be an object like { request: (request) => request }; got the string "mask".`,

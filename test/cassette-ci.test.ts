@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { Agent, run } from '@openai/agents';
 import { cassette, CASSETTE_MODE_ENV, mcp, mcpCassette, model, RECORD_IN_CI_ENV, RecordingInCIError, ScriptError } from 'agents-testkit';
 import { z } from 'zod';
-import { afterAll, afterEach, agentWith, beforeEach, describe, expect, makeTempDir, mark, removeTempDirs, runner, test, thrownBy, verificationFailureSince } from './support';
+import { afterAll, afterEach, agentWith, beforeAll, beforeEach, describe, expect, makeTempDir, mark, removeTempDirs, runner, test, thrownBy, verificationFailureSince } from './support';
 import { message, startResponsesServer, type ResponsesServer } from './support/responsesServer';
 
 // CI never records: under CI=true, record and record-missing reach no model and no MCP server
@@ -44,6 +44,24 @@ afterAll(removeTempDirs);
 /** `-t` takes a pattern: the test's full name, escaped, in single quotes for the shell. */
 const command = (mode: string, name: string) =>
   `${CASSETTE_MODE_ENV}=${mode} ${runner === 'vitest' ? 'npx vitest run' : 'npx jest'} ${relative(process.cwd(), expect.getState().testPath as string)} -t '${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, `'\\''`)}'`;
+
+/** The after-each verification's failure for a refused recording that the test swallowed. */
+const REPORT = (path: string, name: string) =>
+  [
+    `cassette(${JSON.stringify(path)}) was not complete when the test ended.`,
+    '',
+    `cassette(${JSON.stringify(path)}) saw 1 call the script did not plan:`,
+    `  it would record (mode "record") the conversation for the test ${JSON.stringify(name)} into ${path}, which does not exist. ` +
+      'This is CI (CI=true), where nothing is recorded. Record it on a developer machine and commit the file:',
+    '',
+    `cassette(${JSON.stringify(path)}) recorded 1 call:`,
+    '  1. made to record (mode "record") → refused: this is CI',
+    '',
+    command('record', name),
+    `To record in this CI job anyway (one that records on purpose), set ${RECORD_IN_CI_ENV}=1.`,
+    '',
+    'agents-testkit verifies every double when its test ends; opt out with configure({ autoVerify: false }), or with { verify: false } on one double.',
+  ].join('\n');
 
 /** A real model that counts how often the cassette asked for it: never, in CI. */
 function countedModel(): { made: () => number; real: () => ReturnType<ResponsesServer['model']> } {
@@ -145,7 +163,7 @@ describe('cassette() in CI', () => {
     expect(existsSync(path)).toBe(true);
   });
 
-  test.each(['false', 'FALSE', '0', ''])('CI=%j is not CI: record-missing records as before', async (value) => {
+  test.each(['false', 'FALSE', '0', '', ' false '])('CI=%j is not CI: record-missing records as before', async (value) => {
     server = await startResponsesServer([[message('Sunny.')]]);
     globalThis.fetch = realFetch;
     process.env.CI = value;
@@ -169,8 +187,79 @@ describe('cassette() in CI', () => {
     verificationFailureSince(since);
   });
 
+  test('a file that cannot be read is named with its problem', () => {
+    const path = join(dir, 'weather.json');
+    writeFileSync(path, '');
+    const since = mark();
+    const error = thrownBy(() => cassette(path, { mode: 'record', model: 'gpt-5.4-mini', conversation: 'weather' })) as RecordingInCIError;
+    expect(error).toMatchObject({ reason: 'recording_in_ci', mode: 'record', conversation: 'weather' });
+    expect(error.message.split('\n')[0]).toBe(
+      `cassette(${JSON.stringify(path)}): it would record (mode "record") the conversation named "weather" into ${path}, which cannot be read (it is empty). ` +
+        'This is CI (CI=true), where nothing is recorded. Record it on a developer machine and commit the file:',
+    );
+    verificationFailureSince(since);
+  });
+
+  test('rerecord-drifted would record a conversation the file holds again, if its replay drifts', () => {
+    const path = join(dir, 'weather.json');
+    writeFileSync(path, JSON.stringify({ version: 2, conversations: { weather: { calls: [] } } }));
+    const since = mark();
+    const error = thrownBy(() => cassette(path, { mode: 'rerecord-drifted', model: 'gpt-5.4-mini', conversation: 'weather' })) as RecordingInCIError;
+    expect(error).toMatchObject({ reason: 'recording_in_ci', mode: 'rerecord-drifted' });
+    expect(error.message.split('\n')[0]).toBe(
+      `cassette(${JSON.stringify(path)}): it would record (mode "rerecord-drifted") the conversation named "weather" into ${path} again if its replay drifts. ` +
+        'This is CI (CI=true), where nothing is recorded. Record it on a developer machine and commit the file:',
+    );
+    verificationFailureSince(since);
+  });
+
+  test('a swallowed refusal fails the test with a report naming the refusal, the command and the opt-in', () => {
+    const path = join(dir, 'weather.json');
+    const name = expect.getState().currentTestName!.split(' > ').join(' ');
+    const since = mark();
+    thrownBy(() => cassette(path, { mode: 'record', model: 'gpt-5.4-mini' }));
+    expect(verificationFailureSince(since)).toBe(REPORT(path, name));
+  });
+
   test('replay is untouched: a missing recording fails as it always did', () => {
     expect(thrownBy(() => cassette(join(dir, 'weather.json')))).toMatchObject({ reason: 'missing_cassette' });
+  });
+});
+
+describe('a recording double made outside a test, in CI', () => {
+  // In a hook there is no running test: the conversation is "default", and the command names the file without -t.
+  let refused: { cassette: unknown; mcp: unknown; path: string };
+  beforeAll(() => {
+    const saved = { CI: process.env.CI, [RECORD_IN_CI_ENV]: process.env[RECORD_IN_CI_ENV] };
+    process.env.CI = 'true';
+    delete process.env[RECORD_IN_CI_ENV];
+    try {
+      const path = join(makeTempDir(), 'outside.json');
+      const server = () => mcp({ name: 'stations', verify: false, tools: {} });
+      refused = {
+        path,
+        cassette: thrownBy(() => cassette(path, { mode: 'record', model: 'gpt-5.4-mini', verify: false })),
+        mcp: thrownBy(() => mcpCassette(path, { mode: 'record', server, verify: false })),
+      };
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+
+  test('is refused naming the default conversation and the command for the whole file', () => {
+    const { path } = refused;
+    const command = `${CASSETTE_MODE_ENV}=record ${runner === 'vitest' ? 'npx vitest run' : 'npx jest'} ${relative(process.cwd(), expect.getState().testPath as string)}`;
+    for (const [double, error] of [['cassette', refused.cassette], ['mcpCassette', refused.mcp]] as const) {
+      expect(error).toBeInstanceOf(RecordingInCIError);
+      expect(error).toMatchObject({ reason: 'recording_in_ci', conversation: 'default', test: undefined, mode: 'record', command });
+      expect((error as Error).message.split('\n')[0]).toBe(
+        `${double}(${JSON.stringify(path)}): it would record (mode "record") the conversation named "default" into ${path}, which does not exist. ` +
+          'This is CI (CI=true), where nothing is recorded. Record it on a developer machine and commit the file:',
+      );
+    }
   });
 });
 
@@ -197,6 +286,19 @@ describe('mcpCassette() in CI', () => {
     expect(error.message.split('\n')[0]).toBe(`mcpCassette(${JSON.stringify(path)}): it would record (mode "record-missing") the conversation for the test ${JSON.stringify(name)} into ${path}, which does not exist. This is CI (CI=true), where nothing is recorded. Record it on a developer machine and commit the file:`);
     expect(made).toBe(0);
     expect(written()).toEqual([]);
+    verificationFailureSince(since);
+  });
+
+  test('a conversation named by the test, which the file holds, would be recorded again', () => {
+    const path = join(dir, 'stations.json');
+    writeFileSync(path, JSON.stringify({ version: 2, conversations: { stations: { server: 'stations', tools: [], calls: [] } } }));
+    const since = mark();
+    const error = thrownBy(() => mcpCassette(path, { mode: 'record', server: stations, conversation: 'stations' })) as RecordingInCIError;
+    expect(error).toMatchObject({ reason: 'recording_in_ci', conversation: 'stations', mode: 'record' });
+    expect(error.message.split('\n')[0]).toBe(
+      `mcpCassette(${JSON.stringify(path)}): it would record (mode "record") the conversation named "stations" into ${path} again. ` +
+        'This is CI (CI=true), where nothing is recorded. Record it on a developer machine and commit the file:',
+    );
     verificationFailureSince(since);
   });
 

@@ -9,7 +9,6 @@ import {
   agentWith,
   describe,
   expect,
-  fromRoot,
   getWeather,
   makeTempDir,
   rejectionOf,
@@ -337,7 +336,10 @@ describe('modes', () => {
 
     expect(error).toBeInstanceOf(ScriptError);
     expect(error.reason).toBe('missing_model');
-    expect(fromRoot(error.message)).toContain('has no real model to record from');
+    expect(error.message).toBe(
+      `cassette(${JSON.stringify(path)}): it is set to record (mode "record"), but has no real model to record from. ` +
+        `Pass one: cassette(${JSON.stringify(path)}, { model: 'gpt-5.4-mini' }) or { model: new OpenAIResponsesModel(client, 'gpt-5.4-mini') }.`,
+    );
     expect(thrownBy(() => cassette(path, { mode: 'record-missing' }))).toMatchObject({ reason: 'missing_model' });
   });
 
@@ -348,7 +350,7 @@ describe('modes', () => {
     const error = await rejectionOf(run(agentWith(recorder), 'Hi'));
 
     expect(error).toBeInstanceOf(ScriptError);
-    expect(error.message).toContain('the model factory returned an object ({"not":"a model"}), not a Model.');
+    expect(error).toMatchObject({ reason: 'invalid_option', message: `cassette(${JSON.stringify(path)}): the model factory returned an object ({"not":"a model"}), not a Model.` });
   });
 
   test('the report of a recording cassette lists what it recorded', async () => {

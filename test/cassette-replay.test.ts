@@ -224,19 +224,26 @@ describe('missing and broken cassettes', () => {
     expect(refusal(() => cassette(' '))).toEqual({ reason: 'invalid_path', message: 'cassette(" "): expected the path of a cassette file; got the string " ".' });
     expect(refusal(() => cassette(7 as never))).toEqual({ reason: 'invalid_path', message: 'cassette(7): expected the path of a cassette file; got number 7.' });
     expect(refusal(() => cassette(FIXTURE, null as never))).toEqual({ reason: 'invalid_option', message: `${named}: expected an options object like { mode: 'record', model: 'gpt-5.4-mini' }; got null.` });
+    expect(refusal(() => cassette(FIXTURE, { conversation: ' ' }))).toEqual({ reason: 'invalid_option', message: `${named}: conversation must be a non-empty string; got the string " ".` });
+    expect(refusal(() => cassette(FIXTURE, { conversation: 5 as never }))).toEqual({ reason: 'invalid_option', message: `${named}: conversation must be a non-empty string; got number 5.` });
     expect(refusal(() => cassette(FIXTURE, { redact: 'mask' as never }))).toEqual({
       reason: 'invalid_option',
       message: `${named}: redact must be an object like { request: (request) => request }; got the string "mask".`,
     });
     expect(refusal(() => cassette(FIXTURE, { redact: null as never })).message).toContain('redact must be an object');
-    expect(refusal(() => cassette(FIXTURE, { redact: { response: 1 as never } })).message).toBe(`${named}: redact.response must be a function; got number 1.`);
-    expect(refusal(() => cassette(FIXTURE, { ignore: 'tools' as never })).message).toMatch(/: ignore must list request fields \(.*\); got the string "tools"\.$/);
-    expect(refusal(() => cassette(FIXTURE, { mode: 'record', model: '  ' })).message).toBe(
-      `${named}: model must be a model name, a Model or a factory; got an empty name.`,
-    );
-    expect(refusal(() => cassette(FIXTURE, { mode: 'record', model: {} as never })).message).toBe(
-      `${named}: model must be a model name, a Model or a factory; got an object ({}).`,
-    );
+    expect(refusal(() => cassette(FIXTURE, { redact: { response: 1 as never } }))).toEqual({ reason: 'invalid_option', message: `${named}: redact.response must be a function; got number 1.` });
+    expect(refusal(() => cassette(FIXTURE, { ignore: 'tools' as never }))).toEqual({
+      reason: 'invalid_option',
+      message: expect.stringMatching(/: ignore must list request fields \(.*\); got the string "tools"\.$/),
+    });
+    expect(refusal(() => cassette(FIXTURE, { mode: 'record', model: '  ' }))).toEqual({
+      reason: 'invalid_option',
+      message: `${named}: model must be a model name, a Model or a factory; got an empty name.`,
+    });
+    expect(refusal(() => cassette(FIXTURE, { mode: 'record', model: {} as never }))).toEqual({
+      reason: 'invalid_option',
+      message: `${named}: model must be a model name, a Model or a factory; got an object ({}).`,
+    });
   });
 
   test('valid options are taken: a name, a file URL, hooks, ignored fields', async () => {

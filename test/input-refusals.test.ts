@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Agent, run } from '@openai/agents';
 import { cassette, configure, mcpCassette, model, modelProvider, ScriptError } from 'agents-testkit';
 import { describe, expect, test, thrownBy } from './support';
@@ -66,6 +67,25 @@ describe('a cassette given a URL', () => {
       expect(missing(path)).toMatchObject({ reason: 'missing_cassette' });
       expect((missing(path) as Error).message).toContain('/tmp/agents-testkit-none.json');
     }
+  });
+});
+
+describe('a cassette path that only looks like a URL', () => {
+  test('a Windows drive path is a path, not a URL of the scheme "c:"', () => {
+    // new URL('C:/fixtures/weather.json') parses, as scheme c:; a scheme needs two letters or more.
+    for (const path of ['C:/fixtures/weather.json', 'C:\\fixtures\\weather.json']) {
+      const error = thrownBy(() => cassette(path, { mode: 'replay' }));
+      expect(error).toMatchObject({ reason: 'missing_cassette', double: `cassette(${JSON.stringify(path)})` });
+      expect((error as Error).message).toContain(`the cassette file ${resolve(path)} does not exist`);
+    }
+  });
+
+  test('an object that prints as a URL is not a path: it is refused as one, not read as a URL', () => {
+    const lookalike = { toString: () => 'https://example.com/weather.json' };
+    expect(thrownBy(() => cassette(lookalike as never))).toMatchObject({
+      reason: 'invalid_path',
+      message: 'cassette({}): expected the path of a cassette file; got an object ({}).',
+    });
   });
 });
 

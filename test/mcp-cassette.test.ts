@@ -240,12 +240,51 @@ describe('mcpCassette(): what it says, recorded from a scripted server', () => {
     expect(thrownBy(() => mcpCassette(5 as never))).toMatchObject({ reason: 'invalid_path', message: 'mcpCassette(5): expected the path of a recording; got number 5.' });
     expect(thrownBy(() => mcpCassette('  '))).toMatchObject({ reason: 'invalid_path', message: 'mcpCassette("  "): expected the path of a recording; got the string "  ".' });
     expect(thrownBy(() => mcpCassette(missing, { mode: 'live' as never })).message).toBe(`mcpCassette(${JSON.stringify(missing)}): mode must be "replay", "record", "record-missing", "rerecord-drifted"; got the string "live".`);
+    expect(thrownBy(() => mcpCassette(missing, 'record' as never))).toMatchObject({
+      reason: 'invalid_option',
+      message: `mcpCassette(${JSON.stringify(missing)}): expected an options object like { mode: 'record', server: () => new MCPServerStdio({ … }) }; got the string "record".`,
+    });
     for (const [filter, shown] of [['x', 'the string "x"'], [null, 'null']] as const) {
       expect(thrownBy(() => mcpCassette(missing, { toolFilter: filter as never }))).toMatchObject({
         reason: 'invalid_option',
         message: `mcpCassette(${JSON.stringify(missing)}): toolFilter is the SDK's filter: a function, or { allowedToolNames?, blockedToolNames? }; got ${shown}.`,
       });
     }
+  });
+
+  test('a replay of a conversation the file lacks names what the file holds, and how to replay one of them or record this one', () => {
+    const name = expect.getState().currentTestName!.split(' > ').join(' ');
+    const empty = join(dir, 'no-conversations.json');
+    writeFileSync(empty, JSON.stringify({ version: 2, conversations: {} }));
+    expect(thrownBy(() => mcpCassette(empty))).toMatchObject({
+      reason: 'missing_conversation',
+      message: `mcpCassette(${JSON.stringify(empty)}): the recording ${empty} holds no conversation for the test ${JSON.stringify(name)} (it holds none). Record this one: ${hint(empty)}.`,
+    });
+    const two = join(dir, 'two-conversations.json');
+    const held = { server: 'files', tools: [], calls: [] };
+    writeFileSync(two, JSON.stringify({ version: 2, conversations: { first: held, second: held } }));
+    expect(thrownBy(() => mcpCassette(two, { conversation: 'third' }))).toMatchObject({
+      reason: 'missing_conversation',
+      message: `mcpCassette(${JSON.stringify(two)}): the recording ${two} holds no conversation named "third" (it holds "first", "second"). Replay one of them with { conversation: "first" }, or record this one: ${hint(two)}.`,
+    });
+  });
+
+  test('recording into a file this kit cannot read is refused before the server starts: it would be overwritten', () => {
+    const file = join(dir, 'unreadable.json');
+    writeFileSync(file, '{"version":1}');
+    let made = 0;
+    const server = () => {
+      made += 1;
+      return mcp({ name: 'files', verify: false, tools: {} });
+    };
+    expect(thrownBy(() => mcpCassette(file, { mode: 'record', server }))).toMatchObject({
+      reason: 'invalid_cassette',
+      message:
+        `mcpCassette(${JSON.stringify(file)}): it is set to record (mode "record") into ${file}, which holds something this kit cannot read: it has no "server" name. ` +
+        'Recording keeps the other conversations of a file, so it will not overwrite it: fix the file, or move it away.',
+    });
+    expect(made).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe('{"version":1}');
   });
 
   test('a blank name is refused, naming the path; the SDK settings reach the replay: toolFilter hides a tool, errorFunction: null fails the run', async () => {
@@ -278,6 +317,7 @@ describe('mcpCassette(): what it says, recorded from a scripted server', () => {
     ['without listTools()', { connect() {}, callTool() {}, close() {} }],
     ['without callTool()', { connect() {}, listTools() {}, close() {} }],
     ['without close()', { connect() {}, listTools() {}, callTool() {} }],
+    ['that is a function with the methods', Object.assign(() => undefined, { connect() {}, listTools() {}, callTool() {}, close() {} })],
   ])('a server to record from %s is refused', (_kind, server) => {
     expect(thrownBy(() => mcpCassette(join(dir, 'partial.json'), { mode: 'record', server: () => server as never }))).toMatchObject({ reason: 'missing_server' });
   });

@@ -39,6 +39,7 @@ describe('two tests with the same full name', () => {
       expect(real.requests).toHaveLength(0);
       // A conversation named by the test itself is its own choice, and replaying shares nothing.
       expect(cassette(path, { mode: 'record', model: real, conversation: `copy ${copy}`, verify: false }).mode).toBe('record');
+      expect(mcpCassette(path, { mode: 'record', server: filesServer, conversation: `copy ${copy}`, verify: false }).mode).toBe('record');
       expect(existsSync(path)).toBe(false);
     });
   }

@@ -7,7 +7,7 @@ import { allowingRealModels } from '../../fakes/offline/offlineGuard';
 import { CassetteModel, recordHint, type CassetteRedaction } from '../../fakes/cassette/CassetteModel';
 import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';
-import { conversationOption, keptElsewhere, missingConversation, playOf, recordingStart, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode, type Refusal } from './recordingPlan';
+import { conversationOption, keptElsewhere, missingConversation, recordingStart, refuseSameNamedTests, refuseUnrecordable, replayedConversation, willRecord, type CassetteMode, type Refusal } from './recordingPlan';
 import { kindOf } from '../core/stepContext';
 import { isModel } from '../core/validate';
 import { noteSdkMinor } from '../../fakes/cassette/provenance';
@@ -50,10 +50,10 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
 
   const loaded = loadCassette(absolute);
   const conversations = loaded.state === 'ok' ? loaded.cassette.conversations : {};
-  const play = playOf(mode, loaded.state === 'ok' ? conversations : undefined, wanted);
+  const recording = willRecord(mode, conversations, wanted);
   // rerecord-drifted replays a conversation the file holds, and records it again if it drifts: it is checked as a recording.
   let rerecord: (() => Promise<Model>) | undefined;
-  if (play === 'record' || mode === 'rerecord-drifted') {
+  if (recording || mode === 'rerecord-drifted') {
     const unreadable = loaded.state === 'invalid' ? loaded.problem : undefined;
     const held = loaded.state === 'ok' ? conversations : undefined;
     refuseRecordingInCI({ label, path: absolute, mode: mode as CIRecording['mode'], conversation: wanted, explicit: explicit !== undefined, test, held, unreadable, verify: common.verify });
@@ -69,7 +69,7 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
     const real = realModelOf(options.model, fail);
     // Recording is the kit reaching the real model for the test: configure({ offline: 'strict' }) lets its calls through.
     const realModel = async (): Promise<Model> => recordingOnline(await real());
-    if (play === 'record') return new CassetteModel({ ...common, conversation: wanted, play: 'record', realModel });
+    if (recording) return new CassetteModel({ ...common, conversation: wanted, play: 'record', realModel });
     rerecord = realModel;
   }
 

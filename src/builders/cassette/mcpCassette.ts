@@ -8,7 +8,7 @@ import { noteSdkMinor } from '../../fakes/cassette/provenance';
 import { currentTest } from '../../runner/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';
-import { conversationOption, keptElsewhere, missingConversation, playOf, recordingStart, refuseSameNamedTests, refuseUnrecordable, replayedConversation, type CassetteMode } from './recordingPlan';
+import { conversationOption, keptElsewhere, missingConversation, recordingStart, refuseSameNamedTests, refuseUnrecordable, replayedConversation, willRecord, type CassetteMode } from './recordingPlan';
 import { kindOf } from '../core/stepContext';
 
 export interface McpCassetteOptions extends DoubleOptions, Pick<McpServerSettings, 'toolFilter' | 'errorFunction'> {
@@ -49,13 +49,13 @@ export function mcpCassette(path: string | URL, rawOptions?: McpCassetteOptions)
     test: test?.name,
     testFile: test?.file,
     verify: options.verify !== false,
-    ...(toolFilter === undefined ? {} : { toolFilter }),
-    ...(errorFunction === undefined ? {} : { errorFunction }),
+    // McpCassette takes each setting only when it is given.
+    toolFilter,
+    errorFunction,
   };
   const loaded = loadMcpCassette(absolute);
   const conversations = loaded.state === 'ok' ? loaded.data.conversations : {};
-  const play = playOf(mode, loaded.state === 'ok' ? conversations : undefined, wanted);
-  if (play === 'record') {
+  if (willRecord(mode, conversations, wanted)) {
     const unreadable = loaded.state === 'invalid' ? loaded.problem : undefined;
     const held = loaded.state === 'ok' ? conversations : undefined;
     refuseRecordingInCI({ label: display, path: absolute, mode: mode as CIRecording['mode'], conversation: wanted, explicit: explicit !== undefined, test, held, unreadable, verify: common.verify });

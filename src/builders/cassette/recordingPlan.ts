@@ -127,13 +127,12 @@ export function missingConversation<C>(
 }
 
 /**
- * Whether a double records or replays. `record-missing` (and `rerecord-drifted`) records this
- * test's own conversation when the file lacks it (`held` is `undefined` when there is no readable file): another test's never
- * stands in for it.
+ * Whether a double records (else it replays). `record-missing` (and `rerecord-drifted`) records
+ * this test's own conversation when the file lacks it (`held` is empty when there is no readable
+ * file): another test's never stands in for it.
  */
-export function playOf(mode: CassetteMode, held: Readonly<Record<string, unknown>> | undefined, wanted: string): 'record' | 'replay' {
-  if (mode === 'replay' || mode === 'record') return mode;
-  return held !== undefined && Object.hasOwn(held, wanted) ? 'replay' : 'record';
+export function willRecord(mode: CassetteMode, held: Readonly<Record<string, unknown>>, wanted: string): boolean {
+  return mode === 'record' || (mode !== 'replay' && !Object.hasOwn(held, wanted));
 }
 
 /**

@@ -91,6 +91,7 @@ describe('lifecycle()', () => {
     ['an object without on()', { off() {} }, 'an object ({})'],
     ['a function', () => undefined, 'a function'],
     ['a named function', function listen() {}, 'the function listen'],
+    ['a function with on() and off()', Object.assign(function emitter() {}, { on() {}, off() {} }), 'the function emitter'],
   ])('a source given as %s is refused, wherever it stands', (_kind, source, shown) => {
     const agent = new Agent({ name: 'A' });
     const problem = `lifecycle(): expected agents or Runners (anything with on() and off()); got ${shown}.`;
@@ -104,6 +105,10 @@ describe('lifecycle()', () => {
       message: 'lifecycle("idle"): pass the agents (or a Runner) whose events to record, e.g. lifecycle(triage, expert).',
     });
     expect(thrownBy(() => lifecycle(new Agent({ name: 'A' }), { name: 5 } as never))).toMatchObject({ reason: 'invalid_option' });
+    expect(thrownBy(() => lifecycle(new Agent({ name: 'A' }), 5 as never))).toMatchObject({
+      reason: 'invalid_option',
+      message: "lifecycle(): expected an options object like { name: 'support' }; got number 5.",
+    });
     const first = new Agent({ name: 'First' });
     expect(lifecycle(new Agent({ name: 'A' }), first, { verify: false }).label).toBe('lifecycle()');
     expect(lifecycle(first, { name: 'named', verify: false }).label).toBe('lifecycle("named")');

@@ -288,6 +288,35 @@ describe('mcp(): the tools it declares', () => {
     expect(await why('refined', { a: 0 })).toBe('a must exceed 1');
   });
 
+  test('a schema with its own toJSONSchema() and no Standard JSON Schema (zod before 4.2) lists its conversion', async () => {
+    const zodLike = { '~standard': { version: 1, vendor: 'zod', validate: (value: unknown) => ({ value }) }, toJSONSchema: () => pathSchema };
+    expect(await mcp({ name: 'docs', verify: false, tools: { read: zodLike as never } }).listTools()).toStrictEqual([{ name: 'read', inputSchema: pathSchema }]);
+  });
+
+  test("a Standard Schema's issue path: an object segment by its key, another as it prints, no path as no prefix", async () => {
+    const refusing = standard({ type: 'object', properties: {} }, { validate: (value: { at?: unknown[] }) => ({ issues: [{ message: 'not allowed', ...(value.at ? { path: value.at } : {}) }] }) });
+    const server = mcp({ name: 'docs', verify: false, tools: { t: refusing as never } });
+    const why = async (args: Record<string, unknown>) => /would refuse them: (.*)\. Check the model/.exec((await rejectionOf(server.callTool('t', args))).message)?.[1];
+    expect(await why({ at: [{ key: 'filter' }, 0, 'limit'] })).toBe('"filter.0.limit": not allowed');
+    expect(await why({ at: [null] })).toBe('"null": not allowed');
+    expect(await why({})).toBe('not allowed');
+  });
+
+  test('a JSON schema without required takes any arguments of its types; a required entry that is no name is passed over', async () => {
+    const server = mcp({
+      name: 'docs',
+      verify: false,
+      tools: { bare: { properties: { a: { type: 'number' } } } as never, odd: { inputSchema: { ...pathSchema, required: ['path', 5] } } },
+    })
+      .expectCall('bare')
+      .returns('A')
+      .expectCall('odd')
+      .returns('B');
+    expect(await server.callTool('bare', { a: 1 })).toEqual([{ type: 'text', text: 'A' }]);
+    expect(await server.callTool('odd', { path: 'a.md' })).toEqual([{ type: 'text', text: 'B' }]);
+    expect(server).toBeComplete();
+  });
+
   test.each([
     ['a string', 'x', 'the string "x"'],
     ['null', null, 'null'],
@@ -314,6 +343,13 @@ describe('mcp(): the tools it declares', () => {
     ['a bare object schema without properties', { type: 'object' }, 'an object ({"type":"object"})'],
     ['an input schema of a string with properties', { inputSchema: { type: 'string', properties: {} } }, 'an object ({"inputSchema":{"type":"string","proper…)'],
     ['an input schema whose properties are no object', { inputSchema: { properties: 5 } }, 'an object ({"inputSchema":{"properties":5}})'],
+    ['null', null, 'null'],
+    ['undefined', undefined, 'undefined'],
+    ['an input schema of null', { inputSchema: null }, 'an object ({"inputSchema":null})'],
+    ['parameters of null', { parameters: null }, 'an object ({"parameters":null})'],
+    ['annotations of null', { annotations: null, inputSchema: pathSchema }, 'an object ({"annotations":null,"inputSchema":{"typ…)'],
+    ['a ~standard of null', { '~standard': null }, 'an object ({"~standard":null})'],
+    ['a ~standard without validate()', { '~standard': { version: 1, jsonSchema: { input: () => pathSchema, output: () => pathSchema } } }, 'an object ({"~standard":{"version":1,"jsonSchema":…)'],
   ])('a definition of %s', (_kind, definition, shown) => {
     expect(thrownBy(() => mcp({ name: 's', tools: { t: definition as never } }))).toMatchObject({
       reason: 'invalid_schema',
@@ -325,11 +361,11 @@ describe('mcp(): the tools it declares', () => {
     const objectOnly = (converted: string) => `mcp("s"): tools.t: its schema must describe an object (an MCP tool takes named arguments); it converts to ${converted}.`;
     expect(thrownBy(() => mcp({ name: 's', tools: { t: z.string() as never } })).message).toBe(objectOnly('{"$schema":"http://json-schema.org/draft-07/schema#","type"…'));
     expect(thrownBy(() => mcp({ name: 's', tools: { t: { parameters: z.string() as never } } })).message).toBe(objectOnly('{"$schema":"http://json-schema.org/draft-07/schema#","type"…'));
-    expect(thrownBy(() => mcp({ name: 's', tools: { t: standard({ type: 'array' }) as never } })).message).toBe(objectOnly('{"type":"array"}'));
+    expect(thrownBy(() => mcp({ name: 's', tools: { t: standard({ type: 'array' }) as never } }))).toMatchObject({ reason: 'invalid_schema', message: objectOnly('{"type":"array"}') });
     const throwing = { '~standard': { version: 1, validate: () => ({}), jsonSchema: { output: () => ({}), input: () => { throw new Error('no JSON'); } } } };
     expect(thrownBy(() => mcp({ name: 's', tools: { t: throwing as never } }))).toMatchObject({ reason: 'invalid_schema', message: 'mcp("s"): tools.t: its schema does not convert to JSON Schema (no JSON).' });
     const notStandardJson = 'mcp("s"): tools.t: a schema other than zod must be a Standard JSON Schema (~standard.version 1, with ~standard.jsonSchema.input() and .output()), as the SDK\'s tool() requires; use the schema library\'s Standard JSON Schema adapter.';
-    expect(thrownBy(() => mcp({ name: 's', tools: { t: { '~standard': { version: 1, validate: () => ({}) } } as never } })).message).toBe(notStandardJson);
+    expect(thrownBy(() => mcp({ name: 's', tools: { t: { '~standard': { version: 1, validate: () => ({}) } } as never } }))).toMatchObject({ reason: 'invalid_schema', message: notStandardJson });
     expect(thrownBy(() => mcp({ name: 's', tools: { t: { '~standard': { version: 1, validate: () => ({}), jsonSchema: { input: () => pathSchema } } } as never } })).message).toBe(notStandardJson);
     expect(thrownBy(() => mcp({ name: 's', tools: { t: standard(pathSchema, { version: 2 }) as never } })).message).toBe(notStandardJson);
   });
@@ -340,6 +376,10 @@ describe('mcp(): misuse is refused where it is written', () => {
     expect(thrownBy(() => mcp(undefined as never))).toMatchObject({ reason: 'invalid_schema', message: "mcp(): pass the tools the server lists: mcp({ name: 'files', tools: { read_file: z.object({ path: z.string() }) } })." });
     expect(thrownBy(() => mcp({ tools: { read_file: 'path' as never } }))).toMatchObject({ reason: 'invalid_schema' });
     expect(thrownBy(() => mcp({ tools: { read_file: z.string() as never } })).message).toContain('its schema must describe an object');
+    expect(thrownBy(() => mcp(5 as never))).toMatchObject({
+      reason: 'invalid_option',
+      message: "mcp(): expected an options object like { name: 'files', tools: { read_file: z.object({ path: z.string() }) } }; got number 5.",
+    });
     expect(thrownBy(() => mcp({ tools: {}, timeoutMs: -1 }))).toMatchObject({ reason: 'invalid_option' });
     expect(thrownBy(() => mcp({ tools: {}, toolFilter: 'read_file' as never }))).toMatchObject({ reason: 'invalid_option' });
   });
@@ -350,7 +390,10 @@ describe('mcp(): misuse is refused where it is written', () => {
     expect(unknown).toMatchObject({ reason: 'unknown_tool', stepIndex: 0 });
     expect(unknown.message).toBe('mcp("files") step 1, expectCall(): the server does not list "read_fil" (it lists "read_file", "list_directory"). Did you mean "read_file"?');
     const step = files.expectCall('read_file');
-    expect(thrownBy(() => files.expectCall('list_directory'))).toMatchObject({ reason: 'missing_outcome' });
+    expect(thrownBy(() => files.expectCall('list_directory'))).toMatchObject({
+      reason: 'missing_outcome',
+      message: 'mcp("files") step 1, expectCall(): expectCall(read_file) has no outcome; end it with .returns(…), .fails(…) or .responds(…) before writing the next step.',
+    });
     step.returns('a');
     expect(thrownBy(() => step.returns('b'))).toMatchObject({ reason: 'second_outcome' });
     expect(thrownBy(() => files.expectCall('read_file').returns(42 as never))).toMatchObject({ reason: 'invalid_result' });
@@ -358,6 +401,7 @@ describe('mcp(): misuse is refused where it is written', () => {
 
   test.each([
     ['timeoutMs', -1, 'timeoutMs is how long a responder may take, a positive number of milliseconds up to 2147483647; got number -1.'],
+    ['timeoutMs', 2147483648, 'timeoutMs is how long a responder may take, a positive number of milliseconds up to 2147483647; got number 2147483648.'],
     ['cacheToolsList', 'y', 'cacheToolsList must be a boolean; got the string "y".'],
     ['useStructuredContent', 1, 'useStructuredContent must be a boolean; got number 1.'],
     ['requireConnect', null, 'requireConnect must be a boolean; got null.'],
@@ -373,6 +417,7 @@ describe('mcp(): misuse is refused where it is written', () => {
     const accepted = { timeoutMs: 50, cacheToolsList: true, useStructuredContent: false, requireConnect: false, toolFilter: { allowedToolNames: ['read_file'] }, errorFunction: null, toolMetaResolver: () => ({}) };
     expect(mcp({ name: 'files', verify: false, tools: fileTools, ...accepted }).name).toBe('files');
     expect(mcp({ name: 'files', verify: false, tools: fileTools, toolFilter: async () => true, errorFunction: () => 'failed' }).name).toBe('files');
+    expect(mcp({ name: 'files', verify: false, tools: fileTools, timeoutMs: 2147483647 }).name).toBe('files');
     expect(thrownBy(() => mcp({ name: 'files' } as never))).toMatchObject({
       reason: 'invalid_schema',
       message: "mcp(\"files\"): pass the tools the server lists: mcp({ name: 'files', tools: { read_file: z.object({ path: z.string() }) } }).",
@@ -454,6 +499,8 @@ describe('mcp(): misuse is refused where it is written', () => {
     expect(await files.callTool('read_file', { path: 'a.md' })).toEqual([{ type: 'text', text: 'A' }]);
     expect(await files.callTool('list_directory', { path: '/' })).toEqual([{ type: 'text', text: 'a.md' }]);
     expect(files).toBeComplete();
+    const unnamed = mcp({ verify: false, tools: fileTools });
+    expect([unnamed.name, unnamed.prefixedTools.read_file.name]).toEqual(['mcp', 'mcp_mcp__read_file']);
     // An object that only carries a name is taken by its name.
     const byName = filesServer({ verify: false }).expectCall({ name: 'read_file' } as never).returns('A');
     expect(failureOf(() => byName.assertComplete())).toContain('1. expectCall(read_file).returns("A")');

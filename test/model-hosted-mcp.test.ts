@@ -109,13 +109,15 @@ describe('hosted MCP: the items the provider would send, and how steps show them
       .thenCallsHostedMcp('wiki', 'search', { q: 'x' })
       .thenAsksMcpApproval('wiki', 'delete')
       .thenAsksMcpApproval('wiki', 'delete', { id: 1 })
-      .turn((t) => t.listsMcpTools('wiki', [{ name: 'a' }]).listsMcpTools('wiki', []).listsMcpTools('wiki', [{ name: 'a' }, { name: 'b' }]));
-    expect(failureOf(() => script.assertComplete()).split('\n').slice(3, 8)).toEqual([
+      .turn((t) => t.listsMcpTools('wiki', [{ name: 'a' }]).listsMcpTools('wiki', []).listsMcpTools('wiki', [{ name: 'a' }, { name: 'b' }]))
+      .thenTurn((t) => t.listsMcpTools('wiki', undefined as never));
+    expect(failureOf(() => script.assertComplete()).split('\n').slice(3, 9)).toEqual([
       '  1. callsHostedMcp("wiki", "search")',
       '  2. thenCallsHostedMcp("wiki", "search", {"q":"x"})',
       '  3. thenAsksMcpApproval("wiki", "delete")',
       '  4. thenAsksMcpApproval("wiki", "delete", {"id":1})',
       '  5. turn(listsMcpTools("wiki", 1 tool), listsMcpTools("wiki", 0 tools), listsMcpTools("wiki", 2 tools))',
+      '  6. thenTurn(listsMcpTools("wiki", 0 tools))',
     ]);
   });
 
@@ -133,6 +135,7 @@ describe('hosted MCP: the items the provider would send, and how steps show them
     ['an approval without a tool name', () => model().asksMcpApproval('w', ''), 'invalid_arguments', 'asksMcpApproval(): expected the MCP tool name as a non-empty string; got the string "".'],
     ['an approval of arguments that are a string', () => model().asksMcpApproval('w', 'x', 'a' as never), 'invalid_arguments', "asksMcpApproval(): the MCP tool's arguments are an object; got the string \"a\"."],
     ['a listing of a server label that is no string', () => model().turn((t) => t.listsMcpTools(5 as never, [])), 'invalid_arguments', 'turn((t) => t.listsMcpTools()): expected the server label as a non-empty string; got number 5.'],
+    ['a listing of a tool that is null', () => model().turn((t) => t.listsMcpTools('w', [null] as never)), 'invalid_option', 'turn((t) => t.listsMcpTools()): tools is a list of { name, description?, inputSchema? }; got an array ([null]).'],
     ['a listing of tools that are no list', () => model().turn((t) => t.listsMcpTools('w', 'x' as never)), 'invalid_option', 'turn((t) => t.listsMcpTools()): tools is a list of { name, description?, inputSchema? }; got the string "x".'],
   ])('%s is refused', (_name, write, reason, problem) => {
     expect(thrownBy(write)).toMatchObject({ reason, message: `model() step 1, ${problem}` });

@@ -123,6 +123,22 @@ test('a patch that moves a file reads as a move in the script', () => {
   expect(thrownBy(() => script.assertComplete()).message).toContain('appliesPatch(update_file "a.md" → "b.md")');
 });
 
+test('a patch that moves a file to a path that is no string is refused, naming what came', () => {
+  expect(thrownBy(() => quiet().appliesPatch({ type: 'update_file', path: 'a.md', diff: '+a', moveTo: 5 } as never))).toMatchObject({
+    reason: 'invalid_patch',
+    message: 'model() step 1, appliesPatch(): moveTo is the new path of an update_file operation; got number 5 on update_file.',
+  });
+});
+
+test('a handoff target is a handoff() only with both its tool and agent names; another object goes by its name, a function is refused', () => {
+  const byName = quiet().handsOffTo({ toolName: 'transfer_to_billing', name: 'Billing' } as never);
+  expect(thrownBy(() => byName.assertComplete()).message).toContain('1. handsOffTo(Billing)');
+  expect(thrownBy(() => quiet().handsOffTo(function Billing() {} as never))).toMatchObject({
+    reason: 'invalid_target',
+    message: 'model() step 1, handsOffTo(): expected an agent, a handoff() or a name; got the function Billing.',
+  });
+});
+
 test('every verb names itself in the script, then-twins included', () => {
   const script = model({ verify: false })
     .handsOffTo(billing)

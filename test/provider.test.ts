@@ -124,6 +124,11 @@ describe('modelProvider()', () => {
     expect(refusal({ agents: { Triage: model({ verify: false }) }, models: { 'gpt-5': { getResponse() {} } } })).toBe(
       `modelProvider(): models["gpt-5"] must be a Model such as model().replies('…'); got an object ({}).`,
     );
+    expect(refusal({ models: { 'gpt-5': null } })).toBe(`modelProvider(): models["gpt-5"] must be a Model such as model().replies('…'); got null.`);
+    expect(refusal({ models: { 'gpt-5': undefined } })).toBe(`modelProvider(): models["gpt-5"] must be a Model such as model().replies('…'); got undefined.`);
+    expect(refusal({ models: { 'gpt-5': { getStreamedResponse() {} } } })).toBe(
+      `modelProvider(): models["gpt-5"] must be a Model such as model().replies('…'); got an object ({}).`,
+    );
     expect(refusal({ agents: {}, models: {} })).toBe(
       "modelProvider(): it routes nothing; pass { agents: { Name: model()… } } or { models: { 'gpt-5.4-mini': model()… } }.",
     );

@@ -13,7 +13,7 @@ describe('install() while concurrent tests run', () => {
   const tried = new Promise<void>((resolve) => (bothTried = resolve));
   const bothHaveTried = async () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the other concurrent test did not install within 5 s')), 5000)));
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the other concurrent test did not install within 2 s')), 2000)));
     try {
       await Promise.race([tried, late]);
     } finally {

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { Agent, run } from '@openai/agents';
 import { cassette, configure, mcpCassette, model, modelProvider, ScriptError } from 'agents-testkit';
 import { describe, expect, test, thrownBy } from './support';
 
@@ -103,36 +102,5 @@ describe('modelProvider() routes with an empty name', () => {
   test('are refused by add() too', () => {
     const provider = modelProvider({ agents: { Triage: model({ verify: false }).replies('Hi.').optional() } });
     expect(() => provider.add({ agents: { '': model({ verify: false }).replies('Hi.') } })).toThrow('an agent route has an empty name');
-  });
-});
-
-describe('concurrent tests routing one agent name', () => {
-  const clashes: unknown[] = [];
-  const agent = new Agent({ name: 'Clash', instructions: 'Answer.' });
-  const installing = (text: string) => async () => {
-    const script = model().replies(text).optional();
-    try {
-      modelProvider({ agents: { Clash: script } }).install();
-    } catch (error) {
-      clashes.push(error);
-      return;
-    }
-    // The first test's route answers its own run while the second is refused.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const result = await run(agent, 'Hello');
-    expect(result.finalOutput).toBe(text);
-  };
-  test.concurrent('first', installing('From the first.'));
-  test.concurrent('second', installing('From the second.'));
-
-  test('the second install is refused, naming both tests', () => {
-    expect(clashes).toHaveLength(1);
-    const error = clashes[0];
-    expect(error).toBeInstanceOf(ScriptError);
-    expect(error).toMatchObject({ reason: 'invalid_route', double: 'modelProvider()' });
-    expect((error as Error).message).toBe(
-      'modelProvider(): agents["Clash"] is routed already by a provider installed while concurrent tests run ("concurrent tests routing one agent name first", "concurrent tests routing one agent name second"). ' +
-        "Concurrent tests share the default runner, so each would answer the other's calls. Give each test its own runner, new Runner({ modelProvider: provider }), or run these tests one after another.",
-    );
   });
 });

@@ -158,6 +158,19 @@ describe('modelProvider()', () => {
     expect(modelProvider({ agents: { Triage: model({ verify: false }) }, verify: false })).toBeComplete();
   });
 
+  test('add() takes model routes too, and routes that route nothing add nothing', async () => {
+    const { triage } = graph();
+    const provider = modelProvider({ agents: { Triage: model().handsOffTo('Billing') } });
+    const byModel = model().replies('Billing, by a model route added later.');
+
+    expect(provider.add({})).toBe(provider);
+    expect(provider.add({ agents: {}, models: {} })).toBe(provider);
+    expect(provider.add({ models: { 'gpt-5.4-mini': byModel } })).toBe(provider);
+
+    expect((await new Runner({ modelProvider: provider }).run(triage, 'Invoice?')).finalOutput).toBe('Billing, by a model route added later.');
+    expect(provider).toBeComplete();
+  });
+
   test('the kit fixture owns the provider and the cassette it makes', async () => {
     const kit = createKit();
     const provider = kit.modelProvider({ agents: { Assistant: kit.cassette('test/fixtures/weather.json') } });

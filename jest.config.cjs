@@ -24,8 +24,6 @@ module.exports = {
   // means in band: a single core for the whole run, idle while a spec waits on the child runner
   // or the loopback server it started. A worker per core (CONTRIBUTING, "How long the checks take").
   maxWorkers: require('node:os').availableParallelism(),
-  // The slowest spec files first, so that the two workers end together (test/support/slowSpecs.cjs).
-  testSequencer: '<rootDir>/test/support/jestSequencer.cjs',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.test.ts'] },
     { ...shared, displayName: 'examples', testMatch: ['<rootDir>/examples/**/*.test.ts'] },

@@ -1,9 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
@@ -64,17 +62,6 @@ export function sharedGraphProjects(leftOut: readonly string[] = []) {
   ];
 }
 
-const { slowFirst } = createRequire(import.meta.url)('./test/support/slowSpecs.cjs') as {
-  slowFirst: <T>(items: readonly T[], pathOf: (item: T) => string) => T[];
-};
-
-/** Vitest's own order (cached durations, else the largest files first), with the slowest spec files started first (test/support/slowSpecs.cjs says why). */
-class SlowFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return slowFirst(await super.sort(files), (spec) => relative(root, spec.moduleId));
-  }
-}
-
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -83,7 +70,6 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on two cores, which then idles
     // while a spec waits on the child runner or loopback server it started. A worker per core.
     maxWorkers: availableParallelism(),
-    sequence: { sequencer: SlowFirstSequencer },
     // Specs share one module graph per worker (`isolate: false`): a file does not re-import the SDK
     // and the kit, which was most of Vitest's CPU time. The specs that change process-wide state keep
     // a fresh worker per file. Jest runs every spec isolated, so each spec runs both ways.

@@ -68,7 +68,10 @@ try {
   // Every project's type check in one process beside the runs (scripts/lib/typecheck.cjs): the
   // declaration files they share, the SDK's and the runners', are parsed once.
   const typechecks = typecheckAll(selected);
-  results.push(...(await runAll(selected, typechecks)));
+  for (const name of selected) {
+    results.push(await runProject(name, PROJECTS[name], typechecks));
+    if (PROMISE_PROJECTS.includes(name) && promiseNames.length > 0) results.push(await runPromises(name, PROJECTS[name]));
+  }
 } finally {
   if (keep) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
@@ -139,55 +142,18 @@ async function runProject(name, project, typechecks) {
   return result;
 }
 
-/**
- * Every project's own specs, then the README's promises in each promise project, two runs at a
- * time across all projects: a run uses a core or so, and a project's last scenario no longer
- * leaves the other core idle until the next project starts. A project's scenarios wait for its
- * own specs, whose run would otherwise find their spec files (copied into the project) as well.
- * Resolves with each project's result, and one for all of its promises, in the projects' order.
- */
-async function runAll(names, typechecks) {
-  const own = new Map();
-  const played = new Map(names.map((name) => [name, []]));
-  const owns = [];
-  const scenarios = [];
-  for (const name of names) {
-    let done;
-    const ran = new Promise((resolve) => (done = resolve));
-    owns.push(async () => {
-      try {
-        own.set(name, await runProject(name, PROJECTS[name], typechecks));
-      } finally {
-        done();
-      }
-    });
-    if (!PROMISE_PROJECTS.includes(name)) continue;
-    const { runner, nodeArgs } = PROJECTS[name];
-    for (const scenario of promiseNames) {
-      scenarios.push(async () => {
-        await ran;
-        played.get(name).push(...(await playPromises(name, { dir: join(work, name), runner, nodeArgs }, [scenario], 1)));
-      });
-    }
+/** Plays the README's promises in a project whose own specs ran: one result for all of them. */
+async function runPromises(name, project) {
+  const started = Date.now();
+  const played = await playPromises(name, { dir: join(work, name), runner: project.runner, nodeArgs: project.nodeArgs }, promiseNames);
+  const result = { name: `${name} promises`, passed: 0, failed: 0, problems: [] };
+  for (const scenario of played) {
+    result.passed += scenario.passed;
+    result.failed += scenario.failed;
+    result.problems.push(...scenario.problems);
   }
-  // Every project's own run first: by the time a slot takes a scenario, its project's run has ended
-  // (or is about to), so no slot waits long on one.
-  const tasks = [...owns, ...scenarios];
-  const worker = async () => {
-    for (let task = tasks.shift(); task; task = tasks.shift()) await task();
-  };
-  await Promise.all([worker(), worker()]);
-  return names.flatMap((name) => {
-    if (!PROMISE_PROJECTS.includes(name) || promiseNames.length === 0) return [own.get(name)];
-    const promises = { name: `${name} promises`, passed: 0, failed: 0, problems: [] };
-    for (const scenario of played.get(name).sort((a, b) => a.name.localeCompare(b.name))) {
-      promises.passed += scenario.passed;
-      promises.failed += scenario.failed;
-      promises.problems.push(...scenario.problems);
-    }
-    console.log(`consumer ${promises.name}: ${promises.passed} passed, ${promises.failed} failed`);
-    return [own.get(name), promises];
-  });
+  console.log(`consumer ${result.name}: ${result.passed} passed, ${result.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return result;
 }
 
 /** Lays out node_modules: the unpacked tarball, and links for the dependency closure. */

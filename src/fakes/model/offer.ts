@@ -27,15 +27,11 @@ export class Offer {
 
   /** Whether the request offers a function tool of this name. */
   hasFunction(name: string): boolean {
-    return this.#functionTool(name) !== undefined;
+    return this.functionTool(name) !== undefined;
   }
 
-  /** The JSON schema of the parameters of the function tool of this name (of the last, if several share it). */
-  schemaOf(name: string): unknown {
-    return this.#functionTool(name)?.parameters;
-  }
-
-  #functionTool(name: string): Extract<ModelRequest['tools'][number], { type: 'function' }> | undefined {
+  /** The function tool of this name (the last, if several share it). */
+  functionTool(name: string): Extract<ModelRequest['tools'][number], { type: 'function' }> | undefined {
     for (let index = this.#tools.length - 1; index >= 0; index -= 1) {
       const tool = this.#tools[index] as ModelRequest['tools'][number];
       if (tool.type === 'function' && tool.name === name) return tool;
@@ -135,12 +131,13 @@ export function offeredNames(offer: Offer): string[] {
 function itemProblem(item: AgentOutputItem, offer: Offer): OutputProblem | undefined {
   if (item.type === 'function_call') {
     if (offer.hasHandoff(item.name)) return undefined;
-    if (!offer.hasFunction(item.name)) {
+    const tool = offer.functionTool(item.name);
+    if (tool === undefined) {
       return item.name.startsWith(HANDOFF_TOOL_PREFIX)
         ? notOffered(`hands off through "${item.name}"`, item.name, offer, '', 'handoffs')
         : notOffered(`calls tool "${item.name}"`, item.name, offer);
     }
-    const problem = argumentsProblem(item.arguments, offer.schemaOf(item.name));
+    const problem = argumentsProblem(item.arguments, tool.parameters);
     if (problem === undefined) return undefined;
     return {
       kind: 'schema_mismatch',

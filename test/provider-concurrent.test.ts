@@ -2,8 +2,15 @@ import { Agent, run } from '@openai/agents';
 import { model, modelProvider, ScriptError } from 'agents-testkit';
 import { describe, expect, test } from './support';
 
-// Its own file: under Jest, a file's concurrent tests start with the file and count as running
-// until their turn ends, so installs in the file's other tests would meet them.
+// A test that runs on its own, in a file that has concurrent tests, installs as any test does:
+// the concurrent tests are not under way (Jest runs them later, together; Jest 29 starts their
+// bodies with the file, and they count until their bodies end, not until their turn is reported).
+test('a test before the concurrent ones installs two providers routing the agent name Clash', async () => {
+  modelProvider({ agents: { Clash: model().replies('From the first.').optional() } }).install();
+  modelProvider({ agents: { Clash: model().replies('From the second.') } }).install();
+  expect((await run(new Agent({ name: 'Clash', instructions: 'Answer.' }), 'Hello')).finalOutput).toBe('From the second.');
+});
+
 describe('install() while concurrent tests run', () => {
   // Both tests carry one name, so that a run filtered to the test that reached a line (as a
   // mutation tester filters) still runs both at once. Each checks the outcome of both.

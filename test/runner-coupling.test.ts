@@ -9,7 +9,8 @@
  * child runs fail tests.
  */
 import { createRequire } from 'node:module';
-import { concurrentTests, currentRunner, currentTest, currentTestFile, declaredTests, hostProcess, jestCircusState, skippedInJest, skippedInVitest, vitestFileMeta } from '../src/runner/coupling';
+import { concurrentTests } from '../src/runner/concurrent';
+import { currentRunner, currentTest, currentTestFile, declaredTests, hostProcess, jestCircusState, skippedInJest, skippedInVitest, vitestFileMeta } from '../src/runner/coupling';
 import { currentSuiteReader, scopeInJest, scopeInVitest } from '../src/runner/scope';
 import type { DoubleScope } from '../src/fakes/core/registry';
 import { afterAll, beforeAll, beforeEach, describe, expect, runner, test } from './support';

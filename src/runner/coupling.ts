@@ -3,7 +3,7 @@
  * imports a runner). This file reads the runners' state: the current test (its name, file, whether
  * it failed so far), the tests its file declares, the tests the file skipped, and which process
  * hears a test's unhandled rejections; ./scope.ts reads where code runs outside a test and follows
- * Jest's hooks. The setup entries call the runners' public API (`beforeAll`, `expect.getState()`…)
+ * Jest's hooks; ./concurrent.ts says which concurrent tests are under way. The setup entries call the runners' public API (`beforeAll`, `expect.getState()`…)
  * themselves. test/runner-coupling.test.ts probes each read under both runners, so a runner release
  * that moves one fails there first, naming it.
  */
@@ -83,7 +83,7 @@ export function childrenOf(block: CircusBlock): CircusBlock[] {
   return Array.isArray(block.children) ? (block.children as unknown[]).filter(isObject<CircusBlock>) : [];
 }
 
-function tasksOf(task: VitestTask): VitestTask[] {
+export function tasksOf(task: VitestTask): VitestTask[] {
   return Array.isArray(task.tasks) ? (task.tasks as unknown[]).filter(isObject<VitestTask>) : [];
 }
 
@@ -256,38 +256,4 @@ export function skippedInJest(): SkippedTest[] {
   };
   walk(root, [], false);
   return skipped;
-}
-
-/**
- * The full names of the file's concurrent tests (`test.concurrent`) under way now: started and not
- * ended. Neither runner says which of them a line of code runs for (Vitest's current task and Jest's
- * current test are whichever started last), so what concerns one of them names them all.
- */
-export function concurrentTests(): string[] {
-  const file = vitestTask()?.file;
-  if (isObject<VitestTask>(file)) {
-    const running: string[] = [];
-    const walk = (task: VitestTask, path: readonly string[]) => {
-      for (const child of tasksOf(task)) {
-        const name = [...path, nameOf(child)].filter((part) => part !== '');
-        if (child.type === 'suite') walk(child, name);
-        else if (child.type === 'test' && (child as { concurrent?: unknown }).concurrent === true && child.result?.state === 'run') running.push(name.join(' '));
-      }
-    };
-    walk(file, []);
-    return running;
-  }
-  const root = jestCircusState()?.rootDescribeBlock;
-  if (!isObject<CircusBlock>(root)) return [];
-  const running: string[] = [];
-  // Circus starts a block's concurrent tests together, before it runs them in turn; `done` ends one.
-  const walk = (block: CircusBlock, path: readonly string[]) => {
-    for (const child of childrenOf(block)) {
-      const name = [...path, nameOf(child)];
-      if (child.type === 'describeBlock') walk(child, name);
-      else if (child.type === 'test' && (child as { concurrent?: unknown }).concurrent === true && child.mode !== 'skip' && child.mode !== 'todo' && child.status !== 'done' && child.status !== 'skip' && child.status !== 'todo') running.push(name.join(' '));
-    }
-  };
-  walk(root, []);
-  return running;
 }

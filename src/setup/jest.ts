@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
 import { install, type RunnerHooks } from './install';
 import { skippedInJest } from '../runner/coupling';
+import { followJestConcurrentTests } from '../runner/concurrent';
 import { followJestHooks, scopeInJest } from '../runner/scope';
 import type { AgentsMatchers } from '../matchers/types';
 
@@ -8,10 +9,12 @@ import type { AgentsMatchers } from '../matchers/types';
 // The CommonJS build cannot wait at the top level: the kit's beforeAll waits for what install() loads.
 void install({
   expect: expect as unknown as RunnerHooks['expect'],
-  // The kit's beforeAll is the file's first hook: from there on the others say whose they are.
+  // The kit's beforeAll is the file's first hook: from there on the others say whose they are,
+  // and the concurrent tests' bodies say when they run.
   beforeAll: (fn) =>
     beforeAll(() => {
       followJestHooks();
+      followJestConcurrentTests();
       return fn();
     }),
   beforeEach,

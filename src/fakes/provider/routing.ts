@@ -1,6 +1,6 @@
 import type { Model } from '@openai/agents';
 import { inTest } from '../core/registry';
-import { concurrentTests } from '../../runner/coupling';
+import { concurrentTests } from '../../runner/concurrent';
 
 /**
  * The providers a test routed the default runner to (`modelProvider({…}).install()`). The kit's

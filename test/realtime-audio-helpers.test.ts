@@ -105,6 +105,22 @@ describe('chunk', () => {
   });
 });
 
+describe('options and durations that are not numbers', () => {
+  test('each helper names itself when its options are not an object or its sample rate is bad', () => {
+    expect(refusal(() => silence(10, 'fast' as never))).toBe('silence(): options must be an object like { sampleRate: 16000 }; got the string "fast".');
+    expect(refusal(() => chunk(silence(40), 20, null as never))).toBe('chunk(): options must be an object like { sampleRate: 16000 }; got null.');
+    expect(refusal(() => durationOf(silence(10), { sampleRate: 0 }))).toBe('durationOf(): sampleRate must be a whole number of Hz, like 24000; got number 0.');
+  });
+
+  test('a symbol where a number belongs is refused like any other non-number, not thrown at as a TypeError', () => {
+    expect(refusal(() => silence(Symbol('ms') as never))).toBe('silence(): the duration must be a number of milliseconds, 0 or more; got symbol Symbol(ms).');
+    expect(refusal(() => tone(10, { frequency: Symbol('hz') as never }))).toBe('tone(): frequency must be a positive number of Hz; got symbol Symbol(hz).');
+    expect(refusal(() => chunk(silence(40), Symbol('ms') as never))).toBe(
+      'chunk(): the chunk length must be a positive number of milliseconds; got symbol Symbol(ms).',
+    );
+  });
+});
+
 describe('concatAudio and durationOf', () => {
   test('join and measure any number of buffers', () => {
     expect(concatAudio([]).byteLength).toBe(0);

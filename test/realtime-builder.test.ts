@@ -149,6 +149,17 @@ test('every step reads in script terms, numbered from 1', () => {
   expect(thrownBy(() => rt.assertComplete())).toMatchSnapshot();
 });
 
+test('a predicate step shows the function by its name, and an anonymous one as "predicate"', () => {
+  const rt = realtime({ verify: false })
+    .expect('sendMessage', function saysHello() {
+      return true;
+    })
+    .expect('sendMessage', Object.defineProperty(() => true, 'name', { value: '' }));
+  const pending = thrownBy(() => rt.assertComplete()).message;
+  expect(pending).toContain("1. expect('sendMessage', saysHello)\n");
+  expect(pending).toContain("2. expect('sendMessage', predicate)\n");
+});
+
 test('every other refusal of a step names its reason and what it expected', () => {
   const bad = {
     'expect(): an unknown method, not a string': () => realtime().expect(5 as never),

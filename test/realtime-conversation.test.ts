@@ -1,3 +1,4 @@
+import { Usage } from '@openai/agents';
 import { RealtimeAgent, RealtimeSession, type RealtimeItem } from '@openai/agents/realtime';
 import { realtime, ScriptError, transcriptOf } from 'agents-testkit';
 import { expect, test, thrownBy } from './support';
@@ -51,6 +52,44 @@ test('a text reply streams its deltas inside a response, as the OpenAI transport
   await rt.settled();
 
   expect(seen).toEqual(['turn_started', 'item_update', 'delta "Hi"', 'delta " there,"', 'delta " friend."', 'item_update', 'turn_done']);
+});
+
+test('without deltas a reply streams word by word: trailing spaces stay with the last word, a blank reply is one delta, an empty one none', async () => {
+  const replies = ['Hi there.  ', 'Hi ', 'Hi', '   ', ''];
+  const rt = realtime();
+  for (const text of replies) rt.emitTextReply(text);
+  const deltas: string[][] = [];
+  rt.on('turn_started', () => deltas.push([]));
+  rt.on('output_text_delta', (event) => deltas.at(-1)?.push(event.delta));
+  await rt.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(deltas).toEqual([['Hi', ' there.  '], ['Hi '], ['Hi'], ['   '], []]);
+});
+
+test('a spoken reply with fewer audio chunks than transcript deltas sends each chunk once, with no empty audio event', async () => {
+  const rt = realtime().emitAudioReply('One two three', { audio: [new ArrayBuffer(4)] });
+  const seen: string[] = [];
+  rt.on('audio', (event) => seen.push(`audio ${event.data.byteLength} bytes`));
+  rt.on('audio_transcript_delta', (event) => seen.push(`delta ${JSON.stringify(event.delta)}`));
+  await rt.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(seen).toEqual(['audio 4 bytes', 'delta "One"', 'delta " two"', 'delta " three"']);
+});
+
+test("the SDK's Usage given to emitUsage is what the transport reports; plain usage becomes a Usage", async () => {
+  const given = new Usage({ inputTokens: 5, outputTokens: 1 });
+  const rt = realtime().emitUsage(given).emitUsage({ inputTokens: 2 });
+  const reported: unknown[] = [];
+  rt.on('usage_update', (usage) => reported.push(usage));
+  await rt.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(reported).toHaveLength(2);
+  expect(reported[0]).toBe(given);
+  expect(reported[1]).toBeInstanceOf(Usage);
+  expect(reported[1]).toMatchObject({ requests: 1, inputTokens: 2, outputTokens: 0, totalTokens: 2 });
 });
 
 test('events scripted before connect are delivered once session.connect() has resolved, none dropped', async () => {

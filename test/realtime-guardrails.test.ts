@@ -28,6 +28,16 @@ test('a tripped guardrail interrupts a spoken answer and sends the model feedbac
   expect(rt.calls.map((call) => call.method)).toEqual(['connect', 'interrupt', 'sendMessage']);
 });
 
+test('a spoken answer inside emitResponse is interrupted too, as the last item of its response', async () => {
+  const rt = realtime().emitResponse((r) => r.text('Let me read it out.').audio('The secret code is 42.')).expectGuardrailTrip('no_secrets');
+  const { session, tripped } = guardedSession(rt);
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+
+  expect(tripped).toEqual(['no_secrets']);
+  expect(rt.calls.map((call) => call.method)).toEqual(['connect', 'interrupt', 'sendMessage']);
+});
+
 test('a tripped guardrail cancels a text answer that is still streaming', async () => {
   const rt = realtime().emitTextReply('The secret code is 42.', { done: false }).expectGuardrailTrip('no_secrets');
   const { session } = guardedSession(rt, noSecrets, 10);

@@ -208,3 +208,17 @@ test('a pending wait does not keep the process alive', async () => {
   rt.interrupt();
   await waiting;
 });
+
+test('a listener that throws on a scripted event fails the test, naming the event and the step that emitted it', async () => {
+  const rt = realtime({ verify: false }).emitTextReply('Hi');
+  rt.on('item_update', () => {
+    throw new Error('boom');
+  });
+  await rt.connect({ apiKey: 'test' } as never);
+
+  const error = await rejectionOf(rt.settled());
+
+  expect(error).toBeInstanceOf(MismatchError);
+  expect(error).toMatchObject({ kind: 'listener_failed', stepIndex: 0 });
+  expect(error.message.split('\n')[0]).toBe('realtime() step 1, a listener of the "item_update" event threw Error: boom.');
+});

@@ -77,9 +77,60 @@ describe('realtime() hosted MCP verbs', () => {
   });
 
   test('steps are named in reports as written', () => {
-    const rt = realtime({ verify: false }).emitMcpToolsListed('docs', [{ name: 'search' }, { name: 'fetch' }]).emitMcpCall('search', { query: 'mcp' });
+    const rt = realtime({ verify: false })
+      .emitMcpToolsListed('docs', [{ name: 'search' }, { name: 'fetch' }])
+      .emitMcpCall('search', { query: 'mcp' })
+      .emitMcpToolsListed('docs', [])
+      .emitMcpCall('ping');
     const pending = thrownBy(() => rt.assertComplete()).message;
-    expect(pending).toContain('emitMcpToolsListed("docs", search, fetch)');
-    expect(pending).toContain('emitMcpCall(search, {"query":"mcp"})');
+    expect(pending).toContain('1. emitMcpToolsListed("docs", search, fetch)\n');
+    expect(pending).toContain('2. emitMcpCall(search, {"query":"mcp"})\n');
+    expect(pending).toContain('3. emitMcpToolsListed("docs", no tools)\n');
+    expect(pending).toContain('4. emitMcpCall(ping)\n');
+  });
+
+  test("the session's history sees a call in progress (no output yet) before it completes, and an approval request as its own item", async () => {
+    const rt = realtime()
+      .emitMcpCall('search', { query: 'mcp' }, { output: 'found', itemId: 'item_1' })
+      .expect('requestResponse')
+      .emitMcpApprovalRequest('docs', 'delete_page', { page: 'old' }, { itemId: 'item_2' });
+    const s = session(rt);
+    const added: unknown[] = [];
+    s.on('history_added', (item) => added.push(structuredClone(item)));
+    s.on('tool_approval_requested', () => undefined);
+
+    await s.connect({ apiKey: 'test' });
+    await rt.settled();
+    s.close();
+
+    expect(added).toEqual([
+      { itemId: 'item_1', type: 'mcp_call', status: 'in_progress', arguments: '{"query":"mcp"}', name: 'search', output: null },
+      { itemId: 'item_2', type: 'mcp_approval_request', serverLabel: 'docs', name: 'delete_page', arguments: { page: 'old' }, approved: null },
+    ]);
+    expect(s.history).toMatchObject([{ itemId: 'item_1', status: 'completed', output: 'found' }, { itemId: 'item_2' }]);
+  });
+
+  test.each([
+    ['a tool without a name among named ones', [{ name: 'search' }, {}], 'an array ([{"name":"search"},{}])'],
+    ['a tool whose name is empty', [{ name: '' }], 'an array ([{"name":""}])'],
+  ])('a listing with %s is refused, naming the shape it needs', (_name, tools, got) => {
+    expect(thrownBy(() => realtime({ verify: false }).emitMcpToolsListed('docs', tools as never))).toMatchObject({
+      reason: 'invalid_event',
+      stepIndex: 0,
+      message: `realtime() step 1, emitMcpToolsListed(): expected the tools as a list of { name, description?, input_schema? }; got ${got}.`,
+    });
+  });
+
+  test('an output that is not text, and a rejection reason that is not text, are refused with what they got', () => {
+    expect(thrownBy(() => realtime({ verify: false }).emitMcpCall('search', {}, { output: 1 as never }))).toMatchObject({
+      reason: 'invalid_option',
+      message: 'realtime() step 1, emitMcpCall(): output must be a string or null; got number 1.',
+    });
+    const script = realtime({ verify: false }).emitMcpApprovalRequest('docs', 'delete_page', { page: 'old' });
+    expect(thrownBy(() => script.expectMcpRejection(5 as never))).toMatchObject({
+      reason: 'invalid_text',
+      stepIndex: 1,
+      message: 'realtime() step 2, expectMcpRejection(): expected the rejection reason; got number 5.',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { Agent } from '@openai/agents';
 import { cassette, configure, mcpCassette, model, modelProvider, ScriptError } from 'agents-testkit';
 import { describe, expect, test, thrownBy } from './support';
 
@@ -97,6 +98,29 @@ describe('modelProvider() routes with an empty name', () => {
     expect(error).toBeInstanceOf(ScriptError);
     expect(error).toMatchObject({ reason: 'invalid_route', double: 'modelProvider()' });
     expect((error as Error).message).toBe(`modelProvider(): ${problem}`);
+  });
+
+  test.each(['', ' '])('are refused as the keys of a Map too: %j', (key) => {
+    const error = thrownBy(() => modelProvider({ agents: new Map([[key, model({ verify: false }).replies('Hi.')]]) }));
+    expect(error).toBeInstanceOf(ScriptError);
+    expect(error).toMatchObject({
+      reason: 'invalid_route',
+      double: 'modelProvider()',
+      message: `modelProvider(): agents must be keyed by agent objects or names; got the key the string ${JSON.stringify(key)}.`,
+    });
+  });
+
+  test.each(['', ' '])('are refused for an agent object too: %j', (name) => {
+    // The SDK's Agent refuses an empty name when made, but its name can be changed afterwards.
+    const agent = new Agent({ name: 'Billing' });
+    agent.name = name;
+    const error = thrownBy(() => modelProvider({ agents: new Map([[agent, model({ verify: false }).replies('Hi.')]]) }));
+    expect(error).toBeInstanceOf(ScriptError);
+    expect(error).toMatchObject({
+      reason: 'invalid_route',
+      double: 'modelProvider()',
+      message: "modelProvider(): an agent route has an empty name, which no agent asks under; key it by the agent's name or object, like { agents: { Triage: model()… } }.",
+    });
   });
 
   test('are refused by add() too', () => {

@@ -171,6 +171,44 @@ describe('modelProvider()', () => {
     expect(provider).toBeComplete();
   });
 
+  test.each([
+    [undefined, 'undefined'],
+    ['gpt-5', 'the string "gpt-5"'],
+    [42, 'number 42'],
+    [null, 'null'],
+  ])('add() refuses routes that are not an object, as modelProvider() does: %j', (routes, shown) => {
+    const provider = modelProvider({ name: 'support', agents: { Triage: model({ verify: false }) }, verify: false });
+
+    const error = thrownBy(() => provider.add(routes as never));
+
+    expect(error).toBeInstanceOf(ScriptError);
+    expect(error).toMatchObject({
+      reason: 'invalid_route',
+      double: 'modelProvider("support")',
+      message: `modelProvider("support"): expected routes like { agents: { Triage: model().replies('…') } }; got ${shown}.`,
+    });
+  });
+
+  test('a route under an agent name, in an object or a Map, is named by that name when refused', () => {
+    const provider = modelProvider({ agents: { Triage: model({ verify: false }) }, verify: false });
+    const again = 'modelProvider(): agents["Triage"] is routed already; append turns to its script instead.';
+
+    expect(thrownBy(() => provider.add({ agents: { Triage: model({ verify: false }) } }))).toMatchObject({ reason: 'invalid_route', double: 'modelProvider()', message: again });
+    expect(thrownBy(() => provider.add({ agents: new Map([['Triage', model({ verify: false })]]) }))).toMatchObject({ reason: 'invalid_route', message: again });
+    expect(thrownBy(() => modelProvider({ agents: new Map([['Billing', 'gpt-5' as never]]) }))).toMatchObject({
+      reason: 'invalid_route',
+      message: `modelProvider(): agents["Billing"] must be a Model such as model().replies('…'); got the string "gpt-5".`,
+    });
+  });
+
+  test('add() of model routes only checks no agent name, whatever the names the provider routes', () => {
+    // An agent named like Stryker's placeholder: were add() to check a made-up agent name when no agent
+    // routes came (its mutant of `[]`), this add would be refused as routed already.
+    const provider = modelProvider({ agents: { 'Stryker was here': model({ verify: false }) }, verify: false });
+
+    expect(provider.add({ models: { 'gpt-5': model({ verify: false }) } })).toBe(provider);
+  });
+
   test('the kit fixture owns the provider and the cassette it makes', async () => {
     const kit = createKit();
     const provider = kit.modelProvider({ agents: { Assistant: kit.cassette('test/fixtures/weather.json') } });
@@ -356,6 +394,24 @@ describe('routes by agent object', () => {
     expect((await first).finalOutput).toBe('Slow.');
     expect(error.message).toContain('2 agents named "Billing" that it routes by object were running at once');
     verificationFailureSince(since);
+  });
+
+  test.each([
+    ['null', null, 'null'],
+    ['a function with an agent\'s name and methods', Object.assign(function Billing() {}, { on() {}, asTool() {} }), 'the function Billing'],
+    ['an object without asTool()', { name: 'Billing', on() {} }, 'an object ({"name":"Billing"})'],
+    ['an object without on()', { name: 'Billing', asTool() {} }, 'an object ({"name":"Billing"})'],
+    ['an object without a name', { on() {}, asTool() {} }, 'an object ({})'],
+    ['an object whose name is not a string', { name: 5, on() {}, asTool() {} }, 'an object ({"name":5})'],
+  ])('a Map key that only looks in part like an agent is refused: %s', (_, key, shown) => {
+    const error = thrownBy(() => modelProvider({ agents: new Map([[key as never, model({ verify: false })]]) }));
+
+    expect(error).toBeInstanceOf(ScriptError);
+    expect(error).toMatchObject({
+      reason: 'invalid_route',
+      double: 'modelProvider()',
+      message: `modelProvider(): agents must be keyed by agent objects or names; got the key ${shown}.`,
+    });
   });
 
   test('misuse of object routes is rejected where it is written', () => {

@@ -39,3 +39,10 @@ test('a kit message reads as plain text under every runner, as the runners print
   }
   expect(message).not.toMatch(/\u001b\[/);
 });
+
+test('a misspelled option is refused where it is written, naming the one meant', () => {
+  // Ignored, `redcat` would leave the recording's secrets unredacted.
+  expect(() => cassette('fixtures/weather.json', { redcat: { headers: [] } } as never)).toThrow(/"redcat" is not one of its options\. Did you mean redact\?/);
+  expect(() => model({ verfy: false } as never)).toThrow(/"verfy" is not one of its options\. Did you mean verify\?/);
+  expect(() => modelProvider({ agents: {}, model: {} } as never)).toThrow(/Did you mean models\?/);
+});

@@ -42,6 +42,8 @@ export type ScriptErrorReason =
   | 'invalid_usage'
   /** An option of a builder has the wrong type or value. */
   | 'invalid_option'
+  /** An options object has a key the builder does not take (a misspelled option would leave what it asks for off). */
+  | 'unknown_option'
   /** A cassette path is empty or not a string. */
   | 'invalid_path'
   /** A recording cassette has no real model to record from. */

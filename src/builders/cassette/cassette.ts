@@ -8,6 +8,7 @@ import { CassetteModel, recordHint, type CassetteRedaction } from '../../fakes/c
 import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';
 import { conversationOption, keptElsewhere, missingConversation, recordingStart, refuseSameNamedTests, refuseUnrecordable, replayedConversation, willRecord, type CassetteMode, type Refusal } from './recordingPlan';
+import type { OptionKeys } from '../core/options';
 import { kindOf } from '../core/stepContext';
 import { isModel } from '../core/validate';
 import { noteSdkMinor } from '../../fakes/cassette/provenance';
@@ -34,13 +35,15 @@ export interface CassetteOptions extends DoubleOptions {
   conversation?: string;
 }
 
+const CASSETTE_OPTIONS = { name: true, verify: true, mode: true, model: true, redact: true, ignore: true, conversation: true } satisfies OptionKeys<CassetteOptions>;
+
 /**
  * A model that replays recorded calls from a JSON cassette, and checks each request against its
  * recording: `new Agent({ model: cassette('fixtures/weather.json', { model: 'gpt-5.4-mini' }) })`.
  * Relative paths are resolved from the working directory (the project root under both runners).
  */
 export function cassette(path: string | URL, rawOptions?: CassetteOptions): CassetteModel {
-  const { shownPath, name, label, options, fail, absolute, mode } = recordingStart('cassette', path, rawOptions, "{ mode: 'record', model: 'gpt-5.4-mini' }", 'a cassette file');
+  const { shownPath, name, label, options, fail, absolute, mode } = recordingStart('cassette', path, rawOptions, CASSETTE_OPTIONS, "{ mode: 'record', model: 'gpt-5.4-mini' }", 'a cassette file');
   const redact = redactionOf(options.redact, fail);
   const ignore = ignoredOf(options.ignore, fail);
   const explicit = conversationOption(options.conversation, fail);

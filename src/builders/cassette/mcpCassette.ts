@@ -9,6 +9,7 @@ import { currentTest } from '../../runner/coupling';
 import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';
 import { conversationOption, keptElsewhere, missingConversation, recordingStart, refuseSameNamedTests, refuseUnrecordable, replayedConversation, willRecord, type CassetteMode } from './recordingPlan';
+import type { OptionKeys } from '../core/options';
 import { kindOf } from '../core/stepContext';
 
 export interface McpCassetteOptions extends DoubleOptions, Pick<McpServerSettings, 'toolFilter' | 'errorFunction'> {
@@ -24,6 +25,8 @@ export interface McpCassetteOptions extends DoubleOptions, Pick<McpServerSetting
   conversation?: string;
 }
 
+const MCP_CASSETTE_OPTIONS = { name: true, verify: true, mode: true, server: true, conversation: true, toolFilter: true, errorFunction: true } satisfies OptionKeys<McpCassetteOptions>;
+
 /**
  * An MCP server that replays a real server's recorded `listTools`/`callTool` exchanges from a JSON
  * file, checking each call against its recording, or records them (`mode: 'record'`, with
@@ -32,7 +35,7 @@ export interface McpCassetteOptions extends DoubleOptions, Pick<McpServerSetting
  * do the conversations (one per test) and the rule that a recording is committed when its test passed.
  */
 export function mcpCassette(path: string | URL, rawOptions?: McpCassetteOptions): McpCassette {
-  const { shownPath, name: named, label: display, options, fail, absolute, mode } = recordingStart('mcpCassette', path, rawOptions, "{ mode: 'record', server: () => new MCPServerStdio({ … }) }", 'a recording');
+  const { shownPath, name: named, label: display, options, fail, absolute, mode } = recordingStart('mcpCassette', path, rawOptions, MCP_CASSETTE_OPTIONS, "{ mode: 'record', server: () => new MCPServerStdio({ … }) }", 'a recording');
   const hint = `run the test with ${CASSETTE_MODE_ENV}=record (or pass { mode: 'record' } to mcpCassette(${JSON.stringify(shownPath)}))`;
   const { toolFilter, errorFunction } = options;
   if (toolFilter !== undefined && typeof toolFilter !== 'function' && (typeof toolFilter !== 'object' || toolFilter === null)) {

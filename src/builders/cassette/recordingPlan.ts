@@ -11,7 +11,7 @@ import { writeProblem } from '../../fakes/cassette/store';
 import type { RecordingFormat } from '../../fakes/cassette/format';
 import { declaredTests, type CurrentTest } from '../../runner/coupling';
 import type { DoubleOptions } from '../../vocabulary';
-import { checkedOptions } from '../core/options';
+import { checkedOptions, type OptionKeys } from '../core/options';
 import { kindOf } from '../core/stepContext';
 import { cassetteFile, notAFile } from './path';
 
@@ -51,6 +51,7 @@ export function recordingStart<O extends DoubleOptions & { mode?: CassetteMode }
   kind: 'cassette' | 'mcpCassette',
   path: string | URL,
   rawOptions: O | undefined,
+  known: OptionKeys<O>,
   example: string,
   what: string,
 ): RecordingStart<O> {
@@ -58,7 +59,7 @@ export function recordingStart<O extends DoubleOptions & { mode?: CassetteMode }
   const shownPath = 'file' in located ? (located.file as string) : located.url;
   const name = typeof rawOptions?.name === 'string' && rawOptions.name.trim() !== '' ? rawOptions.name : shownPath;
   const label = `${kind}(${JSON.stringify(name)})`;
-  const { options, fail: refuse } = checkedOptions(kind, rawOptions, example, label);
+  const { options, fail: refuse } = checkedOptions(kind, rawOptions, known, example, label);
   const fail: Refusal = (reason, problem) => refuse(problem, reason);
   if (typeof shownPath !== 'string' || shownPath.trim() === '') throw fail('invalid_path', `expected the path of ${what}; got ${kindOf(path)}.`);
   if ('url' in located) throw fail('invalid_path', notAFile(located.url, kind === 'cassette' ? 'a cassette' : 'an MCP cassette'));

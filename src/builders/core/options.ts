@@ -1,18 +1,28 @@
 import { ScriptError, type ScriptErrorReason } from '../../errors/ScriptError';
 import type { DoubleKind, DoubleOptions } from '../../vocabulary';
 import { kindOf } from './stepContext';
+import { closest } from '../../format/closest';
 
 /** Refuses an option of a builder, naming the builder: `sandbox(): name must be a non-empty string; got number 5.` */
 export type OptionFailure = (problem: string, reason?: ScriptErrorReason) => ScriptError;
 
 /**
+ * Every key of a builder's options, each once: written `{ name: true, verify: true, … } satisfies
+ * OptionKeys<ModelOptions>`, it fails to compile when the options type gains a key it lacks.
+ */
+export type OptionKeys<T> = Readonly<Record<keyof T & string, true>>;
+
+/**
  * The options every builder takes, checked the same way by each (`model()`, `sandbox()`,
- * `realtime()`, `cassette()`, `modelProvider()`): an object, a non-empty `name`, a boolean
- * `verify`. Returns the options and the way to refuse the builder's own ones.
+ * `realtime()`, `cassette()`, `modelProvider()`): an object of the builder's own keys (`known`), a
+ * non-empty `name`, a boolean `verify`. A key the builder does not know is refused: a misspelled
+ * option (`redcat`, `stirct`) would otherwise leave the check or redaction it asks for off.
+ * Returns the options and the way to refuse the builder's own ones.
  */
 export function checkedOptions<T extends DoubleOptions>(
   kind: DoubleKind,
   options: T | undefined,
+  known: OptionKeys<T>,
   example: string,
   label?: string,
 ): { options: T; fail: OptionFailure } {
@@ -26,7 +36,21 @@ export function checkedOptions<T extends DoubleOptions>(
   const { name, verify } = options;
   if (name !== undefined && (typeof name !== 'string' || name.trim() === '')) throw fail(`name must be a non-empty string; got ${kindOf(name)}.`);
   if (verify !== undefined && typeof verify !== 'boolean') throw fail(`verify must be a boolean; got ${kindOf(verify)}.`);
+  const problem = unknownKeyProblem(options, known);
+  if (problem !== undefined) throw fail(problem, 'unknown_option');
   return { options, fail };
+}
+
+/**
+ * The refusal of the first key of `options` that `known` lacks (reason `unknown_option`), worded as
+ * `configure()` words an unknown setting; `undefined` when `known` has them all.
+ */
+export function unknownKeyProblem(options: object, known: Readonly<Record<string, true>>): string | undefined {
+  const unknown = Object.keys(options).find((key) => !Object.hasOwn(known, key));
+  if (unknown === undefined) return undefined;
+  const names = Object.keys(known);
+  const suggestion = closest(unknown, names);
+  return `${JSON.stringify(unknown)} is not one of its options.${suggestion === undefined ? '' : ` Did you mean ${suggestion}?`} The options are ${names.join(', ')}.`;
 }
 
 /** The longest wait the host's timers honour; a longer one would fire at once. */

@@ -13,7 +13,7 @@ import { kindOf } from '../core/stepContext';
 export function lifecycle(...sources: (LifecycleSource | DoubleOptions)[]): LifecycleRecorder {
   const last = sources.at(-1);
   const hasOptions = last !== undefined && !isSource(last);
-  const { options, fail } = checkedOptions('lifecycle', hasOptions ? (last as DoubleOptions) : undefined, "{ name: 'support' }");
+  const { options, fail } = checkedOptions('lifecycle', hasOptions ? (last as DoubleOptions) : undefined, { name: true, verify: true }, "{ name: 'support' }");
   const emitters = (hasOptions ? sources.slice(0, -1) : sources) as unknown[];
   if (emitters.length === 0) throw fail('pass the agents (or a Runner) whose events to record, e.g. lifecycle(triage, expert).');
   const bad = emitters.find((source) => !isSource(source));

@@ -8,7 +8,7 @@ import { brief } from '../../format/brief';
 import { closest } from '../../format/closest';
 import { McpStep } from './step';
 import { buildMcpTools, type BuiltMcpTool, type McpArguments, type McpToolRefs, type McpTools } from './tools';
-import { checkedOptions, isTimeout, MAX_TIMEOUT_MS } from '../core/options';
+import { checkedOptions, isTimeout, MAX_TIMEOUT_MS, type OptionKeys } from '../core/options';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 
 export interface McpOptions<Tools extends McpTools = McpTools> extends McpDoubleOptions {
@@ -131,8 +131,21 @@ function matcherOf(args: unknown, context: StepContext): (actual: Record<string,
   };
 }
 
+const MCP_OPTIONS = {
+  name: true,
+  verify: true,
+  tools: true,
+  requireConnect: true,
+  timeoutMs: true,
+  cacheToolsList: true,
+  toolFilter: true,
+  useStructuredContent: true,
+  errorFunction: true,
+  toolMetaResolver: true,
+} satisfies OptionKeys<McpOptions>;
+
 function checkedMcpOptions<Tools extends McpTools>(raw: McpOptions<Tools> | undefined): { checked: McpDoubleOptions; built: Map<string, BuiltMcpTool> } {
-  const { options, fail } = checkedOptions('mcp', raw, "{ name: 'files', tools: { read_file: z.object({ path: z.string() }) } }");
+  const { options, fail } = checkedOptions('mcp', raw, MCP_OPTIONS, "{ name: 'files', tools: { read_file: z.object({ path: z.string() }) } }");
   const { timeoutMs, cacheToolsList, useStructuredContent, requireConnect, toolFilter, errorFunction, toolMetaResolver } = options;
   if (timeoutMs !== undefined && !isTimeout(timeoutMs)) {
     throw fail(`timeoutMs is how long a responder may take, a positive number of milliseconds up to ${MAX_TIMEOUT_MS}; got ${kindOf(timeoutMs)}.`);

@@ -9,7 +9,7 @@ import type { CallOptions, CallRest, HandoffTarget, ToolRef } from '../../vocabu
 import type { CodeInterpreterOutput, FileSearchResult, WebSearchSource } from './hostedCalls';
 import { messageText, TurnBuilder, type ComputerAction, type ModelCallOptions } from './turn';
 import { itemsLabel, OutputTurn, replyLabel } from './labels';
-import { checkedOptions, isTimeout, MAX_TIMEOUT_MS } from '../core/options';
+import { checkedOptions, isTimeout, MAX_TIMEOUT_MS, type OptionKeys } from '../core/options';
 import { describeKey, keyOf } from './turnKey';
 
 export interface ModelOptions extends ModelDoubleOptions {
@@ -378,10 +378,12 @@ export class ModelScript extends ModelDouble {
   }
 }
 
+const MODEL_OPTIONS = { name: true, verify: true, timeoutMs: true, callIdPrefix: true } satisfies OptionKeys<ModelOptions>;
+
 function checkedModelOptions(raw: ModelOptions | undefined): ModelOptions {
   // model() with no options is the common case, built once per test: no closure or label made for it.
   if (raw === undefined) return {};
-  const { options, fail } = checkedOptions('model', raw, "{ name: 'support' }");
+  const { options, fail } = checkedOptions('model', raw, MODEL_OPTIONS, "{ name: 'support' }");
   const { callIdPrefix, timeoutMs } = options;
   if (callIdPrefix !== undefined && (typeof callIdPrefix !== 'string' || callIdPrefix === '')) {
     throw fail(`callIdPrefix must be a non-empty string; got ${kindOf(callIdPrefix)}.`);

@@ -3,7 +3,7 @@ import { ProviderDouble, type ProviderRoutes } from '../../fakes/provider/Provid
 import { isWatching } from '../../fakes/core/registry';
 import { installRoute, routeClash } from '../../fakes/provider/routing';
 import type { DoubleOptions } from '../../vocabulary';
-import { checkedOptions, type OptionFailure } from '../core/options';
+import { checkedOptions, unknownKeyProblem, type OptionFailure, type OptionKeys } from '../core/options';
 import { kindOf } from '../core/stepContext';
 import { isModel } from '../core/validate';
 
@@ -73,15 +73,21 @@ export class ProviderScript extends ProviderDouble {
 export function modelProvider(options: ModelProviderOptions): ProviderScript {
   const example = "{ agents: { Triage: model().replies('…') } }";
   // The options are the routes, so options that are not an object are routes that are not.
-  const { fail: refuse } = checkedOptions('modelProvider', typeof options === 'object' && options !== null ? options : {}, example);
+  const { fail: refuse } = checkedOptions('modelProvider', typeof options === 'object' && options !== null ? options : {}, PROVIDER_OPTIONS, example);
   if (typeof options !== 'object' || options === null) throw refuse(`expected routes like ${example}; got ${kindOf(options)}.`, 'invalid_route');
   return new ProviderScript(options, refuse, example);
 }
+
+const ROUTE_KEYS = { agents: true, models: true } satisfies OptionKeys<ProviderRoutes>;
+const PROVIDER_OPTIONS = { ...ROUTE_KEYS, name: true, verify: true } satisfies OptionKeys<ModelProviderOptions>;
 
 /** Checks routes; `atLeastOne` refuses routes that route nothing. */
 function checkedRoutes(options: ProviderRoutes, refuse: OptionFailure, example: string, atLeastOne: boolean): ProviderRoutes {
   const fail = (problem: string) => refuse(problem, 'invalid_route');
   if (typeof options !== 'object' || options === null) throw fail(`expected routes like ${example}; got ${kindOf(options)}.`);
+  // modelProvider() checked its keys with its options (name, verify); add() takes routes only.
+  const unknown = atLeastOne ? undefined : unknownKeyProblem(options, ROUTE_KEYS);
+  if (unknown !== undefined) throw refuse(unknown, 'unknown_option');
   let count = 0;
   const agents = options.agents;
   if (agents instanceof Map) {

@@ -8,7 +8,7 @@ import { isRealtimeMethod, REALTIME_METHODS, type RealtimeMethod } from '../../f
 import { DEFAULT_TIMEOUT_MS, timeoutProblem } from '../../fakes/realtime/settling';
 import type { AudioTarget, ErrorMatch, RealtimeEventName } from '../../fakes/realtime/step';
 import { chunk, tone } from './audio';
-import { checkedOptions } from '../core/options';
+import { checkedOptions, type OptionKeys } from '../core/options';
 import { wordsOf } from './events';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 
@@ -17,8 +17,10 @@ import { kindOf, misuse, type StepContext } from '../core/stepContext';
  * that wrote it, before anything reaches the script.
  */
 
+const REALTIME_OPTIONS = { name: true, verify: true, strict: true, timeoutMs: true } satisfies OptionKeys<RealtimeOptions>;
+
 export function checkRealtimeOptions(options: RealtimeOptions | undefined): RealtimeOptions {
-  const { options: checked, fail } = checkedOptions('realtime', options, "{ name: 'support', timeoutMs: 500 }");
+  const { options: checked, fail } = checkedOptions('realtime', options, REALTIME_OPTIONS, "{ name: 'support', timeoutMs: 500 }");
   const { strict, timeoutMs } = checked;
   if (strict !== undefined && typeof strict !== 'boolean') throw fail(`strict must be a boolean; got ${kindOf(strict)}.`);
   if (timeoutMs !== undefined) {

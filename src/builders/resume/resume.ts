@@ -5,6 +5,7 @@ import { LifecycleRecorder } from '../../fakes/lifecycle/LifecycleRecorder';
 import { conversationOfStored, rememberStored } from '../../fakes/resume/storedConversations';
 import { parseArguments } from '../../format/modelInput';
 import type { DoubleOptions, ToolRef } from '../../vocabulary';
+import { checkedOptions, type OptionKeys } from '../core/options';
 import { kindOf } from '../core/stepContext';
 
 /** Which interruption a decision is about: a tool (object or name), or `{ tool?, callId? }`, with `always` and a rejection `message`. */
@@ -24,6 +25,8 @@ export interface ResumeOptions extends DoubleOptions {
 /** A run that stopped for approvals, as `run()` returns it, or the state string an app stored. */
 export type PausedRun = { readonly state: { toString(): string }; readonly interruptions?: readonly unknown[] } | string;
 
+const RESUME_OPTIONS = { name: true, verify: true, runner: true } satisfies OptionKeys<ResumeOptions>;
+
 /**
  * Resumes a paused run the way an app does that keeps its run state in a database: the state
  * goes through `state.toString()` and `RunState.fromString(agent, …)`, the decisions are applied
@@ -40,6 +43,10 @@ export async function resume<TAgent extends Agent<any, any>>(
   options: ResumeOptions = {},
 ): Promise<RunResult<any, TAgent>> {
   const fail = (reason: ScriptErrorReason, problem: string): ScriptError => new ScriptError({ reason, message: `resume(): ${problem}` });
+  const { fail: refuse } = checkedOptions('resume', options, RESUME_OPTIONS, '{ runner: new Runner({ modelProvider }) }');
+  if (options.runner !== undefined && typeof (options.runner as { run?: unknown } | null)?.run !== 'function') {
+    throw refuse(`runner is the Runner to resume with, like new Runner({ modelProvider }); got ${kindOf(options.runner)}.`);
+  }
   if (!(agent instanceof Agent) && (typeof agent !== 'object' || agent === null || typeof (agent as { name?: unknown }).name !== 'string')) {
     throw fail('invalid_option', `the first argument is the agent the run started with; got ${kindOf(agent)}.`);
   }

@@ -16,7 +16,7 @@ import { defineSharedVerbs, SHARED_VERB_FACES, type SharedVerbFaces } from '../.
 import { brief } from '../../format/brief';
 import { closest } from '../../format/closest';
 import { judge, type Asserting, type Rejection } from '../../fakes/core/predicate';
-import { checkedOptions, isTimeout, MAX_TIMEOUT_MS } from '../core/options';
+import { checkedOptions, isTimeout, MAX_TIMEOUT_MS, type OptionKeys } from '../core/options';
 import { SandboxStep } from './step';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 
@@ -266,8 +266,10 @@ function isArgumentsObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !(value instanceof RegExp) && !Array.isArray(value);
 }
 
+const SANDBOX_OPTIONS = { name: true, verify: true, supports: true, files: true, timeoutMs: true } satisfies OptionKeys<SandboxOptions>;
+
 function checkedSandboxOptions(raw: SandboxOptions | undefined): SandboxOptions {
-  const { options, fail } = checkedOptions('sandbox', raw, "{ name: 'ci' }");
+  const { options, fail } = checkedOptions('sandbox', raw, SANDBOX_OPTIONS, "{ name: 'ci' }");
   const { supports, files, timeoutMs } = options;
   if (timeoutMs !== undefined && !isTimeout(timeoutMs)) {
     throw fail(`timeoutMs is how long a responder may take, a positive number of milliseconds up to ${MAX_TIMEOUT_MS}; got ${kindOf(timeoutMs)}.`);

@@ -9,6 +9,6 @@ import { checkedOptions } from '../core/options';
  * snapshot `trace.tree()`.
  */
 export function traces(options?: { name?: string }): TraceRecorder {
-  const { options: checked } = checkedOptions('traces', options, "{ name: 'checkout' }");
+  const { options: checked } = checkedOptions('traces', options, { name: true }, "{ name: 'checkout' }");
   return new TraceRecorder(checked.name === undefined ? {} : { name: checked.name });
 }

@@ -72,9 +72,8 @@ export class ProviderScript extends ProviderDouble {
  */
 export function modelProvider(options: ModelProviderOptions): ProviderScript {
   const example = "{ agents: { Triage: model().replies('…') } }";
-  // The options are the routes, so options that are not an object are routes that are not.
+  // The options are the routes: options that are not an object are refused as routes that are not (checkedRoutes).
   const { fail: refuse } = checkedOptions('modelProvider', typeof options === 'object' && options !== null ? options : {}, PROVIDER_OPTIONS, example);
-  if (typeof options !== 'object' || options === null) throw refuse(`expected routes like ${example}; got ${kindOf(options)}.`, 'invalid_route');
   return new ProviderScript(options, refuse, example);
 }
 

@@ -1,6 +1,15 @@
 export { model, ModelScript, type ModelOptions, type Responder, type ModelReplyOptions } from './builders/model/model';
-export { TurnBuilder, type ComputerAction, type ModelCallOptions } from './builders/model/turn';
-export type { WebSearchSource, FileSearchResult, CodeInterpreterOutput } from './builders/model/hostedCalls';
+export { TurnBuilder, type ComputerAction, type ModelCallOptions, type ModelHandoffOptions } from './builders/model/turn';
+export type {
+  WebSearchSource,
+  FileSearchResult,
+  CodeInterpreterOutput,
+  WebSearchOptions,
+  FileSearchOptions,
+  CodeRunOptions,
+  ImageGenerationOptions,
+  HostedMcpCallOptions,
+} from './builders/model/hostedCalls';
 export type { ToolRef, ToolArguments, CallOptions, HandoffTarget, DoubleOptions, DoubleReport } from './vocabulary';
 export type { DerivedOutput, ModelCallStream } from './fakes/model/turn';
 export type { ModelCall, ToolOutput } from './fakes/model/call';
@@ -83,6 +92,7 @@ export type {
   ResponseOptions,
   McpApprovalRequestOptions,
   McpCallOptions,
+  UserItemOptions,
 } from './builders/realtime/options';
 export type { RealtimeOptions } from './fakes/realtime/RealtimeDouble';
 export type { RealtimeMcpTool } from './builders/realtime/events';

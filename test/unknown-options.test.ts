@@ -1,7 +1,7 @@
 import { Agent, Runner } from '@openai/agents';
 import { z } from 'zod';
-import { cassette, lifecycle, mcp, mcpCassette, model, modelProvider, realtime, resume, sandbox, ScriptError, traces } from 'agents-testkit';
-import { describe, expect, test, thrownBy } from './support';
+import { cassette, lifecycle, mcp, mcpCassette, model, modelProvider, realtime, resume, sandbox, ScriptError, silence, tone, traces } from 'agents-testkit';
+import { describe, expect, getWeather, test, thrownBy } from './support';
 
 // A misspelled option is not ignored: `redcat` would leave a cassette's secrets unredacted, and
 // `stirct` a Realtime script lenient, with nothing said.
@@ -61,5 +61,100 @@ describe('every builder refuses an option it does not take, naming the one meant
     expect(() => realtime({ name: 'voice', verify: false, strict: true, timeoutMs: 100 })).not.toThrow();
     expect(() => lifecycle(agent, { name: 'support', verify: false })).not.toThrow();
     expect(() => modelProvider({ agents: { Support: model({ verify: false }).replies('Hi.') }, models: {}, name: 'app', verify: false })).not.toThrow();
+  });
+});
+
+// A misspelled step option is not ignored either: `{ toolFail: true }` would leave the call's
+// failure unplanned, `{ startResponses: false }` the output's check the default, with nothing said.
+describe('every step refuses an option it does not take, at the step that wrote it', () => {
+  // These scripts are written only to be refused, so they stay out of the after-each check.
+  const quiet = () => model({ verify: false });
+  const voice = () => realtime({ verify: false });
+  const options = (known: string, meant?: string) => `${meant === undefined ? '' : ` Did you mean ${meant}?`} The options are ${known}.`;
+
+  test.each([
+    ['ModelCallOptions', () => quiet().replies('Hi.').calls(getWeather, { city: 'Oslo' }, { toolFail: true } as never), 'model()', 1, 'calls(): "toolFail" is not one of its options.' + options('callId, toolFails', 'toolFails')],
+    ['ModelCallOptions in a turn', () => quiet().turn((t) => t.calls(getWeather, { city: 'Oslo' }, { callid: 'c1' } as never)), 'model()', 0, 'turn((t) => t.calls()): "callid" is not one of its options.' + options('callId, toolFails', 'callId')],
+    ['CallOptions of model()', () => quiet().callsUnknownTool('lookup', {}, { callID: 'c1' } as never), 'model()', 0, 'callsUnknownTool(): "callID" is not one of its options.' + options('callId', 'callId')],
+    ['ModelHandoffOptions', () => quiet().handsOffTo('Billing', { arg: { reason: 'x' } } as never), 'model()', 0, 'handsOffTo(): "arg" is not one of its options.' + options('callId, args', 'args')],
+    ['ModelReplyOptions', () => quiet().replies('Hello', { delta: ['Hel', 'lo'] } as never), 'model()', 0, 'replies(): "delta" is not one of its options.' + options('deltas', 'deltas')],
+    ['WebSearchOptions', () => quiet().searchesWeb('weather', { source: [] } as never), 'model()', 0, 'searchesWeb(): "source" is not one of its options.' + options('sources', 'sources')],
+    ['FileSearchOptions', () => quiet().searchesFiles('refunds', { result: [] } as never), 'model()', 0, 'searchesFiles(): "result" is not one of its options.' + options('results', 'results')],
+    ['CodeRunOptions', () => quiet().runsCode('print(1)', { output: [] } as never), 'model()', 0, 'runsCode(): "output" is not one of its options.' + options('outputs', 'outputs')],
+    ['ImageGenerationOptions', () => quiet().generatesImage({ promt: 'a cat' } as never), 'model()', 0, 'generatesImage(): "promt" is not one of its options.' + options('result, prompt', 'prompt')],
+    ['HostedMcpCallOptions', () => quiet().callsHostedMcp('files', 'read', {}, { ouput: 'x' } as never), 'model()', 0, 'callsHostedMcp(): "ouput" is not one of its options.' + options('output, error', 'output')],
+    ['RealtimeCallOptions', () => voice().emitToolCall(getWeather, { city: 'Oslo' }, { callid: 'c1' } as never), 'realtime()', 0, 'emitToolCall(): "callid" is not one of its options.' + options('callId, responseId, itemId', 'callId')],
+    ['ToolOutputOptions', () => voice().emitToolCall(getWeather, { city: 'Oslo' }).expectToolOutput(getWeather, undefined, { startResponses: false } as never), 'realtime()', 1, 'expectToolOutput(): "startResponses" is not one of its options.' + options('callId, startResponse', 'startResponse')],
+    ['CallOptions of realtime()', () => voice().emitUnknownToolCall('lookup').expectToolNotFound('lookup', { callid: 'call_1' } as never), 'realtime()', 1, 'expectToolNotFound(): "callid" is not one of its options.' + options('callId', 'callId')],
+    ['TextReplyOptions', () => voice().emitTextReply('Hi.', { don: false } as never), 'realtime()', 0, 'emitTextReply(): "don" is not one of its options.' + options('deltas, itemId, responseId, done', 'done')],
+    ['AudioReplyOptions', () => voice().emitAudioReply('Hi.', { audo: 100 } as never), 'realtime()', 0, 'emitAudioReply(): "audo" is not one of its options.' + options('deltas, itemId, responseId, audio', 'audio')],
+    ['GuardrailTripOptions', () => voice().emitTextReply('Hi.').expectGuardrailTrip('pii', { stop: 'cancel' } as never), 'realtime()', 1, 'expectGuardrailTrip(): "stop" is not one of its options.' + options('stops, responseId', 'stops')],
+    ['ResponseOptions', () => voice().emitResponse((r) => r.text('Hi.'), { responseID: 'r1' } as never), 'realtime()', 0, 'emitResponse(): "responseID" is not one of its options.' + options('responseId', 'responseId')],
+    ['ResponseTextOptions', () => voice().emitResponse((r) => r.text('Hi.', { delta: ['Hi.'] } as never)), 'realtime()', 0, 'emitResponse((r) => r.text()): "delta" is not one of its options.' + options('itemId, deltas', 'deltas')],
+    ['ResponseAudioOptions', () => voice().emitResponse((r) => r.audio('Hi.', { audo: 100 } as never)), 'realtime()', 0, 'emitResponse((r) => r.audio()): "audo" is not one of its options.' + options('itemId, deltas, audio', 'audio')],
+    ['ResponseCallOptions', () => voice().emitResponse((r) => r.toolCall(getWeather, { city: 'Oslo' }, { callID: 'c1' } as never)), 'realtime()', 0, 'emitResponse((r) => r.toolCall()): "callID" is not one of its options.' + options('itemId, callId', 'callId')],
+    ['McpCallOptions', () => voice().emitMcpCall('read_file', {}, { outptu: 'text' } as never), 'realtime()', 0, 'emitMcpCall(): "outptu" is not one of its options.' + options('output, itemId', 'output')],
+    ['McpApprovalRequestOptions', () => voice().emitMcpApprovalRequest('files', 'read_file', {}, { itemID: 'i1' } as never), 'realtime()', 0, 'emitMcpApprovalRequest(): "itemID" is not one of its options.' + options('itemId', 'itemId')],
+    ['UserItemOptions', () => voice().emitUserMessage('Hi.', { item: 'i1' } as never), 'realtime()', 0, 'emitUserMessage(): "item" is not one of its options.' + options('itemId', 'itemId')],
+    ['AudioTarget', () => voice().expectAudio({ ms: 200, comit: true } as never), 'realtime()', 0, 'expectAudio(): "comit" is not one of its options.' + options('ms, bytes, commit', 'commit')],
+  ])('%s', (_type, write, double, stepIndex, problem) => {
+    const error = thrownBy(write);
+    expect(error).toBeInstanceOf(ScriptError);
+    expect(error).toMatchObject({ reason: 'unknown_option', double, stepIndex, message: `${double} step ${stepIndex + 1}, ${problem}` });
+  });
+
+  test.each([
+    ['AudioOptions', () => silence(100, { samplerate: 16_000 } as never), 'silence(): "samplerate" is not one of its options.' + options('sampleRate', 'sampleRate')],
+    ['ToneOptions', () => tone(100, { frequncy: 300 } as never), 'tone(): "frequncy" is not one of its options.' + options('sampleRate, frequency, amplitude', 'frequency')],
+  ])('the audio helpers refuse an unknown option too: %s', (_type, write, message) => {
+    const error = thrownBy(write);
+    expect(error).toBeInstanceOf(ScriptError);
+    expect(error).toMatchObject({ reason: 'unknown_option', message });
+  });
+
+  // These were ignored (searchesWeb, searchesFiles, runsCode) or threw a TypeError (emitUserMessage, emitUserTranscript).
+  test.each([
+    ['searchesWeb', () => quiet().searchesWeb('weather', 'x' as never), 'model() step 1, searchesWeb(): expected { sources? }; got the string "x".'],
+    ['searchesFiles', () => quiet().searchesFiles('refunds', 5 as never), 'model() step 1, searchesFiles(): expected { results? }; got number 5.'],
+    ['runsCode', () => quiet().runsCode('print(1)', true as never), 'model() step 1, runsCode(): expected { outputs? }; got boolean true.'],
+    ['emitUserMessage', () => voice().emitUserMessage('Hi.', null as never), 'realtime() step 1, emitUserMessage(): options must be an object; got null.'],
+    ['emitUserTranscript', () => voice().emitUserTranscript('Hi.', 'i1' as never), 'realtime() step 1, emitUserTranscript(): options must be an object; got the string "i1".'],
+  ])('%s refuses options that are not an object', (_verb, write, message) => {
+    const error = thrownBy(write);
+    expect(error).toBeInstanceOf(ScriptError);
+    expect(error).toMatchObject({ reason: 'invalid_option', stepIndex: 0, message });
+  });
+
+  test('every option a step documents is taken, and options left undefined are', () => {
+    expect(() =>
+      quiet()
+        .calls(getWeather, { city: 'Oslo' }, { callId: 'c1', toolFails: true })
+        .callsUnknownTool('lookup', {}, { callId: 'c2' })
+        .handsOffTo('Billing', { callId: 'c3', args: { reason: 'x' } })
+        .replies('Hello', { deltas: ['Hel', 'lo'] })
+        .replies('Hi.', undefined)
+        .searchesWeb('weather', { sources: [] })
+        .searchesFiles('refunds', { results: [] })
+        .runsCode('print(1)', { outputs: [] })
+        .generatesImage({ result: 'aGk=', prompt: 'a cat' })
+        .callsHostedMcp('files', 'read', {}, { output: 'x', error: 'y' }),
+    ).not.toThrow();
+    expect(() =>
+      voice()
+        .emitToolCall(getWeather, { city: 'Oslo' }, { callId: 'c1', responseId: 'r1', itemId: 'i1' })
+        .expectToolOutput(getWeather, undefined, { callId: 'c1', startResponse: true })
+        .emitUnknownToolCall('lookup', {}, undefined)
+        .expectToolNotFound('lookup', { callId: 'call_1' })
+        .emitTextReply('Hi.', { deltas: ['Hi.'], itemId: 'i2', responseId: 'r2', done: true })
+        .emitAudioReply('Hi.', { deltas: ['Hi.'], itemId: 'i3', responseId: 'r3', audio: 100 })
+        .expectGuardrailTrip('pii', { stops: 'interrupt', responseId: 'r3' })
+        .emitResponse((r) => r.text('Hi.', { itemId: 'i4', deltas: ['Hi.'] }).audio('Hi.', { itemId: 'i5', deltas: ['Hi.'], audio: 100 }).toolCall(getWeather, { city: 'Oslo' }, { itemId: 'i6', callId: 'c2' }), { responseId: 'r4' })
+        .emitMcpCall('read_file', {}, { output: 'text', itemId: 'i7' })
+        .emitMcpApprovalRequest('files', 'read_file', {}, { itemId: 'i8' })
+        .emitUserMessage('Hi.', { itemId: 'i9' })
+        .emitUserTranscript('Hi.', { itemId: 'i10' })
+        .expectAudio({ ms: 200, bytes: undefined, commit: true }),
+    ).not.toThrow();
+    expect(() => [silence(100, { sampleRate: 16_000 }), tone(100, { sampleRate: 16_000, frequency: 300, amplitude: 0.2 })]).not.toThrow();
   });
 });

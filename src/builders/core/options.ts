@@ -1,4 +1,4 @@
-import { ScriptError, type ScriptErrorReason } from '../../errors/ScriptError';
+import { misuse, ScriptError, type ScriptErrorReason, type StepContext } from '../../errors/ScriptError';
 import type { DoubleKind, DoubleOptions } from '../../vocabulary';
 import { kindOf } from './stepContext';
 import { closest } from '../../format/closest';
@@ -51,6 +51,17 @@ export function unknownKeyProblem(options: object, known: Readonly<Record<string
   const names = Object.keys(known);
   const suggestion = closest(unknown, names);
   return `${JSON.stringify(unknown)} is not one of its options.${suggestion === undefined ? '' : ` Did you mean ${suggestion}?`} The options are ${names.join(', ')}.`;
+}
+
+/**
+ * Refuses a key a step's options object does not take (reason `unknown_option`), at the step that
+ * wrote it: `model() step 2, calls(): "toolFail" is not one of its options. Did you mean toolFails? …`.
+ * Anything but an object is left to the step's own checks, so `undefined` stays accepted.
+ */
+export function checkStepOptionKeys(options: unknown, known: Readonly<Record<string, true>>, context: StepContext): void {
+  if (typeof options !== 'object' || options === null) return;
+  const problem = unknownKeyProblem(options, known);
+  if (problem !== undefined) throw misuse(context, 'unknown_option', problem);
 }
 
 /** The longest wait the host's timers honour; a longer one would fire at once. */

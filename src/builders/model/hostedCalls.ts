@@ -1,6 +1,7 @@
 import type { AgentOutputItem } from '@openai/agents';
 import { brief } from '../../format/brief';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
+import { checkStepOptionKeys, type OptionKeys } from '../core/options';
 
 /** What a web search found, as the Responses API reports its sources. */
 export interface WebSearchSource {
@@ -19,6 +20,39 @@ export interface FileSearchResult {
 /** What a code interpreter run printed or made. */
 export type CodeInterpreterOutput = { type: 'logs'; logs: string } | { type: 'image'; url: string };
 
+/** What `searchesWeb(query, options)` found. */
+export interface WebSearchOptions {
+  sources?: readonly WebSearchSource[];
+}
+
+/** What `searchesFiles(queries, options)` returned. */
+export interface FileSearchOptions {
+  results?: readonly FileSearchResult[];
+}
+
+/** What `runsCode(code, options)` printed or made. */
+export interface CodeRunOptions {
+  outputs?: readonly CodeInterpreterOutput[];
+}
+
+/** The image `generatesImage(options)` made (`result`, base64) and the prompt it was revised to. */
+export interface ImageGenerationOptions {
+  result?: string;
+  prompt?: string;
+}
+
+/** What the hosted MCP tool of `callsHostedMcp(…, options)` returned, or its error. */
+export interface HostedMcpCallOptions {
+  output?: string;
+  error?: string;
+}
+
+const WEB_SEARCH_OPTIONS = { sources: true } satisfies OptionKeys<WebSearchOptions>;
+const FILE_SEARCH_OPTIONS = { results: true } satisfies OptionKeys<FileSearchOptions>;
+const CODE_RUN_OPTIONS = { outputs: true } satisfies OptionKeys<CodeRunOptions>;
+const IMAGE_GENERATION_OPTIONS = { result: true, prompt: true } satisfies OptionKeys<ImageGenerationOptions>;
+const HOSTED_MCP_CALL_OPTIONS = { output: true, error: true } satisfies OptionKeys<HostedMcpCallOptions>;
+
 /**
  * The output items of calls of the tools the provider runs itself (web search, file search, code
  * interpreter, image generation), spelled as the SDK's Responses converter spells them: a
@@ -32,19 +66,19 @@ export interface HostedCall {
   make(): AgentOutputItem;
 }
 
-export function webSearchCall(query: unknown, options: { sources?: readonly WebSearchSource[] } | undefined, context: StepContext): HostedCall {
+export function webSearchCall(query: unknown, options: WebSearchOptions | undefined, context: StepContext): HostedCall {
   const text = nonEmpty(query, 'the search query', context);
-  const sources = listOf(options?.sources, 'sources', (source) => typeof (source as WebSearchSource)?.url === 'string', '{ url, title? }', context);
+  const sources = listOf(optionsOf(options, WEB_SEARCH_OPTIONS, context).sources, 'sources', (source) => typeof (source as WebSearchSource)?.url === 'string', '{ url, title? }', context);
   return hosted(`searchesWeb(${brief(text, 40)})`, 'web_search_call', { action: { type: 'search', query: text, ...(sources ? { sources } : {}) } });
 }
 
-export function fileSearchCall(queries: unknown, options: { results?: readonly FileSearchResult[] } | undefined, context: StepContext): HostedCall {
+export function fileSearchCall(queries: unknown, options: FileSearchOptions | undefined, context: StepContext): HostedCall {
   const list = typeof queries === 'string' ? [queries] : queries;
   if (!Array.isArray(list) || list.length === 0 || !list.every((query) => typeof query === 'string' && query !== '')) {
     throw misuse(context, 'invalid_arguments', `expected the search query, or a non-empty list of them; got ${kindOf(queries)}.`);
   }
   const results = listOf(
-    options?.results,
+    optionsOf(options, FILE_SEARCH_OPTIONS, context).results,
     'results',
     (result) => typeof (result as FileSearchResult)?.filename === 'string' && typeof (result as FileSearchResult)?.text === 'string',
     '{ filename, text, score? }',
@@ -57,21 +91,16 @@ export function fileSearchCall(queries: unknown, options: { results?: readonly F
   });
 }
 
-export function codeInterpreterCall(code: unknown, options: { outputs?: readonly CodeInterpreterOutput[] } | undefined, context: StepContext): HostedCall {
+export function codeInterpreterCall(code: unknown, options: CodeRunOptions | undefined, context: StepContext): HostedCall {
   const source = nonEmpty(code, 'the code', context);
-  const outputs = listOf(options?.outputs, 'outputs', (output) => ['logs', 'image'].includes((output as { type?: string })?.type ?? ''), "{ type: 'logs', logs } or { type: 'image', url }", context);
+  const outputs = listOf(optionsOf(options, CODE_RUN_OPTIONS, context).outputs, 'outputs', (output) => ['logs', 'image'].includes((output as { type?: string })?.type ?? ''), "{ type: 'logs', logs } or { type: 'image', url }", context);
   return hosted(`runsCode(${brief(source, 40)})`, 'code_interpreter_call', { code: source, ...(outputs ? { outputs } : {}) });
 }
 
-export function imageGenerationCall(options: { result?: string; prompt?: string } | undefined, context: StepContext): HostedCall {
-  if (options !== undefined && (typeof options !== 'object' || options === null)) {
-    throw misuse(context, 'invalid_option', `expected { result?, prompt? }; got ${kindOf(options)}.`);
-  }
-  for (const key of ['result', 'prompt'] as const) {
-    if (options?.[key] !== undefined && typeof options[key] !== 'string') throw misuse(context, 'invalid_option', `${key} must be a string; got ${kindOf(options[key])}.`);
-  }
-  const label = `generatesImage(${options?.prompt === undefined ? '' : brief(options.prompt, 40)})`;
-  return hosted(label, 'image_generation_call', { ...(options?.prompt ? { revised_prompt: options.prompt } : {}) }, options?.result);
+export function imageGenerationCall(options: ImageGenerationOptions | undefined, context: StepContext): HostedCall {
+  const { result, prompt } = textOptions(options, IMAGE_GENERATION_OPTIONS, context);
+  const label = `generatesImage(${prompt === undefined ? '' : brief(prompt, 40)})`;
+  return hosted(label, 'image_generation_call', { ...(prompt ? { revised_prompt: prompt } : {}) }, result);
 }
 
 function hosted(label: string, name: string, details: Record<string, unknown>, output?: string): HostedCall {
@@ -114,14 +143,14 @@ export function hostedMcpCall(
   server: unknown,
   tool: unknown,
   args: unknown,
-  options: { output?: string; error?: string } | undefined,
+  options: HostedMcpCallOptions | undefined,
   id: string,
   context: StepContext,
 ): HostedCall {
   const label = nonEmpty(server, 'the server label', context);
   const name = nonEmpty(tool, 'the MCP tool name', context);
   const input = mcpArguments(args, context);
-  const { output, error } = textOptions(options, ['output', 'error'], context);
+  const { output, error } = textOptions(options, HOSTED_MCP_CALL_OPTIONS, context);
   return {
     label: `callsHostedMcp(${JSON.stringify(label)}, ${JSON.stringify(name)}${Object.keys(input).length === 0 ? '' : `, ${brief(input, 40)}`})`,
     make: () =>
@@ -194,12 +223,22 @@ function mcpArguments(args: unknown, context: StepContext): Record<string, unkno
   }
 }
 
-function textOptions<K extends string>(options: unknown, keys: readonly K[], context: StepContext): Partial<Record<K, string>> {
+/** A hosted call's options, checked: an object of its own keys (`known`), or nothing. */
+function optionsOf<T extends object>(options: T | undefined, known: OptionKeys<T>, context: StepContext): Partial<T> {
   if (options === undefined) return {};
-  if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `expected { ${keys.map((key) => `${key}?`).join(', ')} }; got ${kindOf(options)}.`);
+  if (typeof options !== 'object' || options === null) {
+    throw misuse(context, 'invalid_option', `expected { ${Object.keys(known).map((key) => `${key}?`).join(', ')} }; got ${kindOf(options)}.`);
+  }
+  checkStepOptionKeys(options, known, context);
+  return options;
+}
+
+/** Options whose every key is a text: checked as `optionsOf` checks them, and each a string. */
+function textOptions<K extends string>(options: Partial<Record<K, string>> | undefined, known: OptionKeys<Record<K, string>>, context: StepContext): Partial<Record<K, string>> {
+  const given = optionsOf(options, known, context);
   const picked: Partial<Record<K, string>> = {};
-  for (const key of keys) {
-    const value = (options as Record<string, unknown>)[key];
+  for (const key of Object.keys(known) as K[]) {
+    const value = (given as Record<string, unknown>)[key];
     if (value === undefined) continue;
     if (typeof value !== 'string') throw misuse(context, 'invalid_option', `${key} must be a string; got ${kindOf(value)}.`);
     picked[key] = value;

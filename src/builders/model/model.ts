@@ -6,8 +6,9 @@ import type { DerivedOutput, ModelCallStream, PlannedItem, PlannedTurn } from '.
 import { brief } from '../../format/brief';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 import type { CallOptions, CallRest, HandoffTarget, ToolRef } from '../../vocabulary';
-import type { CodeInterpreterOutput, FileSearchResult, WebSearchSource } from './hostedCalls';
-import { messageText, TurnBuilder, type ComputerAction, type ModelCallOptions } from './turn';
+import type { CodeRunOptions, FileSearchOptions, HostedMcpCallOptions, ImageGenerationOptions, WebSearchOptions } from './hostedCalls';
+import { messageText, TurnBuilder, type ComputerAction, type ModelCallOptions, type ModelHandoffOptions } from './turn';
+import { deltasOf, type ModelReplyOptions } from './replyOptions';
 import { itemsLabel, OutputTurn, replyLabel } from './labels';
 import { checkedOptions, isTimeout, MAX_TIMEOUT_MS, type OptionKeys } from '../core/options';
 import { describeKey, keyOf } from './turnKey';
@@ -15,24 +16,6 @@ import { describeKey, keyOf } from './turnKey';
 export interface ModelOptions extends ModelDoubleOptions {
   /** The prefix of generated call ids: `call_` gives `call_1`, `call_2`, … (the default). */
   callIdPrefix?: string;
-}
-
-/** How a reply streams: `{ deltas: ['Hel', 'lo'] }`. */
-export interface ModelReplyOptions {
-  /** The pieces a streamed run receives the text in; joined, they must give the whole text. */
-  deltas?: readonly string[];
-}
-
-function deltasOf(options: ModelReplyOptions | undefined, text: string, context: StepContext): readonly string[] | undefined {
-  if (options === undefined) return undefined;
-  if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `the options are an object like { deltas: ['Hel', 'lo'] }; got ${kindOf(options)}.`);
-  const { deltas } = options;
-  if (deltas === undefined) return undefined;
-  if (!Array.isArray(deltas) || deltas.length === 0 || !deltas.every((delta) => typeof delta === 'string')) {
-    throw misuse(context, 'invalid_option', `deltas is a non-empty array of strings; got ${kindOf(deltas)}.`);
-  }
-  if (deltas.join('') !== text) throw misuse(context, 'invalid_option', `the deltas join to ${brief(deltas.join(''), 60)}, not to the reply ${brief(text, 60)}.`);
-  return Object.freeze([...deltas]);
 }
 
 /** Derives a turn from the recorded call: a string (assistant message), output items or a `ModelResponse`. */
@@ -90,56 +73,56 @@ export class ModelScript extends ModelDouble {
   }
 
   /** One turn: the SDK's handoff call for `target` (an agent, a `handoff()`, or a name). */
-  handsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
+  handsOffTo(target: HandoffTarget, options?: ModelHandoffOptions): this {
     return this.#appendItems('handsOffTo', this.#open('handsOffTo').handsOffTo(target, options));
   }
 
-  thenHandsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
+  thenHandsOffTo(target: HandoffTarget, options?: ModelHandoffOptions): this {
     return this.#appendItems('thenHandsOffTo', this.#open('thenHandsOffTo').handsOffTo(target, options));
   }
 
   /** One turn: a web search the provider runs (the agent must offer `webSearchTool()`), with the sources it found. */
-  searchesWeb(query: string, options?: { sources?: readonly WebSearchSource[] }): this {
+  searchesWeb(query: string, options?: WebSearchOptions): this {
     return this.#appendItems('searchesWeb', this.#open('searchesWeb').searchesWeb(query, options));
   }
 
-  thenSearchesWeb(query: string, options?: { sources?: readonly WebSearchSource[] }): this {
+  thenSearchesWeb(query: string, options?: WebSearchOptions): this {
     return this.#appendItems('thenSearchesWeb', this.#open('thenSearchesWeb').searchesWeb(query, options));
   }
 
   /** One turn: a file search the provider runs (the agent must offer `fileSearchTool(…)`), with the chunks it returned. */
-  searchesFiles(queries: string | readonly string[], options?: { results?: readonly FileSearchResult[] }): this {
+  searchesFiles(queries: string | readonly string[], options?: FileSearchOptions): this {
     return this.#appendItems('searchesFiles', this.#open('searchesFiles').searchesFiles(queries, options));
   }
 
-  thenSearchesFiles(queries: string | readonly string[], options?: { results?: readonly FileSearchResult[] }): this {
+  thenSearchesFiles(queries: string | readonly string[], options?: FileSearchOptions): this {
     return this.#appendItems('thenSearchesFiles', this.#open('thenSearchesFiles').searchesFiles(queries, options));
   }
 
   /** One turn: code the provider's code interpreter runs (the agent must offer `codeInterpreterTool()`). */
-  runsCode(code: string, options?: { outputs?: readonly CodeInterpreterOutput[] }): this {
+  runsCode(code: string, options?: CodeRunOptions): this {
     return this.#appendItems('runsCode', this.#open('runsCode').runsCode(code, options));
   }
 
-  thenRunsCode(code: string, options?: { outputs?: readonly CodeInterpreterOutput[] }): this {
+  thenRunsCode(code: string, options?: CodeRunOptions): this {
     return this.#appendItems('thenRunsCode', this.#open('thenRunsCode').runsCode(code, options));
   }
 
   /** One turn: an image the provider generates (the agent must offer `imageGenerationTool()`). */
-  generatesImage(options?: { result?: string; prompt?: string }): this {
+  generatesImage(options?: ImageGenerationOptions): this {
     return this.#appendItems('generatesImage', this.#open('generatesImage').generatesImage(options));
   }
 
-  thenGeneratesImage(options?: { result?: string; prompt?: string }): this {
+  thenGeneratesImage(options?: ImageGenerationOptions): this {
     return this.#appendItems('thenGeneratesImage', this.#open('thenGeneratesImage').generatesImage(options));
   }
 
   /** One turn: a call the provider made to a hosted MCP server (`hostedMcpTool({ serverLabel })`), with its `output` or `error`. */
-  callsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: { output?: string; error?: string }): this {
+  callsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: HostedMcpCallOptions): this {
     return this.#appendItems('callsHostedMcp', this.#open('callsHostedMcp').callsHostedMcp(server, tool, args, options));
   }
 
-  thenCallsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: { output?: string; error?: string }): this {
+  thenCallsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: HostedMcpCallOptions): this {
     return this.#appendItems('thenCallsHostedMcp', this.#open('thenCallsHostedMcp').callsHostedMcp(server, tool, args, options));
   }
 
@@ -398,3 +381,5 @@ function checkedModelOptions(raw: ModelOptions | undefined): ModelOptions {
 export function model(options?: ModelOptions): ModelScript {
   return new ModelScript(options);
 }
+
+export type { ModelReplyOptions };

@@ -9,10 +9,12 @@ import {
   imageGenerationCall,
   webSearchCall,
   type HostedMcpToolInfo,
-  type CodeInterpreterOutput,
-  type FileSearchResult,
+  type CodeRunOptions,
+  type FileSearchOptions,
   type HostedCall,
-  type WebSearchSource,
+  type HostedMcpCallOptions,
+  type ImageGenerationOptions,
+  type WebSearchOptions,
 } from './hostedCalls';
 import type { ToolFailure } from '../../fakes/core/toolOutcomes';
 import type { HandoffTarget } from '../../vocabulary';
@@ -21,6 +23,7 @@ import { kindOf, misuse, type StepContext } from '../core/stepContext';
 import type { CallOptions, CallRest, ToolRef } from '../../vocabulary';
 import { argumentsOf, describePatch, explicitCallId, handoffTargetOf, patchOperationOf, toolNameOf } from '../core/validate';
 import { replyLabel } from './labels';
+import { checkStepOptionKeys, type OptionKeys } from '../core/options';
 
 /** An action of the SDK's computer tool: `{ type: 'click', x: 10, y: 20, button: 'left' }`. */
 export type ComputerAction = protocol.ComputerAction;
@@ -79,7 +82,7 @@ export class TurnBuilder {
     const toolFails = toolFailsOf(options, context);
     const item: CallItem = { type: 'call', name, args: checked, callId: '' };
     if (toolFails !== undefined) item.toolFails = toolFails;
-    this.#items.push(this.#withCallId(item, options, context));
+    this.#items.push(this.#withCallId(item, options, MODEL_CALL_OPTIONS, context));
     // The label reads the arguments the call sends (the same object), when a message shows it.
     this.#labels.push(() => {
       const shownArgs = args === undefined && toolFails === undefined ? '' : `, ${brief(checked, 40)}`;
@@ -99,13 +102,13 @@ export class TurnBuilder {
     const context = this.#at('callsUnknownTool');
     const checkedName = toolNameOf(name, context);
     const checked = argumentsOf(args, context);
-    this.#items.push(this.#withCallId<CallItem>({ type: 'call', name: checkedName, args: checked, unknown: true, callId: '' }, options, context));
+    this.#items.push(this.#withCallId<CallItem>({ type: 'call', name: checkedName, args: checked, unknown: true, callId: '' }, options, CALL_OPTIONS, context));
     this.#labels.push(() => `callsUnknownTool(${checkedName}${args === undefined ? '' : `, ${brief(checked, 40)}`})`);
     return this;
   }
 
   /** The SDK's handoff call for `target` (an agent, a `handoff()`, or a name). */
-  handsOffTo(target: HandoffTarget, options?: CallOptions & { args?: Record<string, unknown> }): this {
+  handsOffTo(target: HandoffTarget, options?: ModelHandoffOptions): this {
     const context = this.#at('handsOffTo');
     const checked = handoffTargetOf(target, context);
     const args = argumentsOf(options?.args, context);
@@ -115,6 +118,7 @@ export class TurnBuilder {
       this.#withCallId<Extract<PlannedItem, { type: 'handoff' }>>(
         { type: 'handoff', target: checked.target, toolName: undefined, args, callId: '' },
         options,
+        HANDOFF_OPTIONS,
         context,
       ),
     );
@@ -129,28 +133,28 @@ export class TurnBuilder {
   appliesPatch(operation: ApplyPatchOperation, options?: CallOptions): this {
     const context = this.#at('appliesPatch');
     const checked = patchOperationOf(operation, context);
-    this.#items.push(this.#withCallId<Extract<PlannedItem, { type: 'patch' }>>({ type: 'patch', operation: checked, callId: '' }, options, context));
+    this.#items.push(this.#withCallId<Extract<PlannedItem, { type: 'patch' }>>({ type: 'patch', operation: checked, callId: '' }, options, CALL_OPTIONS, context));
     this.#labels.push(() => `appliesPatch(${describePatch(checked)})`);
     return this;
   }
 
   /** A web search the provider runs (the agent must offer `webSearchTool()`), with the sources it found. */
-  searchesWeb(query: string, options?: { sources?: readonly WebSearchSource[] }): this {
+  searchesWeb(query: string, options?: WebSearchOptions): this {
     return this.#hosted(webSearchCall(query, options, this.#at('searchesWeb')));
   }
 
   /** A file search the provider runs (the agent must offer `fileSearchTool(…)`), with the chunks it returned. */
-  searchesFiles(queries: string | readonly string[], options?: { results?: readonly FileSearchResult[] }): this {
+  searchesFiles(queries: string | readonly string[], options?: FileSearchOptions): this {
     return this.#hosted(fileSearchCall(queries, options, this.#at('searchesFiles')));
   }
 
   /** Code the provider's code interpreter runs (the agent must offer `codeInterpreterTool()`), with its outputs. */
-  runsCode(code: string, options?: { outputs?: readonly CodeInterpreterOutput[] }): this {
+  runsCode(code: string, options?: CodeRunOptions): this {
     return this.#hosted(codeInterpreterCall(code, options, this.#at('runsCode')));
   }
 
   /** An image the provider generates (the agent must offer `imageGenerationTool()`); `result` is its base64 data. */
-  generatesImage(options?: { result?: string; prompt?: string }): this {
+  generatesImage(options?: ImageGenerationOptions): this {
     return this.#hosted(imageGenerationCall(options, this.#at('generatesImage')));
   }
 
@@ -158,7 +162,7 @@ export class TurnBuilder {
    * A call the provider made to a hosted MCP server (the agent must offer `hostedMcpTool({ serverLabel })`
    * for that server): an `mcp_call` item with its `output` (or `error`).
    */
-  callsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: { output?: string; error?: string }): this {
+  callsHostedMcp(server: string, tool: string, args?: Record<string, unknown>, options?: HostedMcpCallOptions): this {
     const context = this.#at('callsHostedMcp');
     return this.#hosted(hostedMcpCall(server, tool, args, options, `mcp_${this.#nextCallId()}`, context));
   }
@@ -185,7 +189,7 @@ export class TurnBuilder {
       throw misuse(context, 'invalid_arguments', `expected a computer action like { type: 'screenshot' }; got ${kindOf(action)}.`);
     }
     const copy = { ...(action as Record<string, unknown>) };
-    this.#items.push(this.#withCallId<Extract<PlannedItem, { type: 'computer' }>>({ type: 'computer', action: copy, callId: '' }, options, context));
+    this.#items.push(this.#withCallId<Extract<PlannedItem, { type: 'computer' }>>({ type: 'computer', action: copy, callId: '' }, options, CALL_OPTIONS, context));
     this.#labels.push(() => `usesComputer(${brief(copy, 40)})`);
     return this;
   }
@@ -239,8 +243,13 @@ export class TurnBuilder {
     return { double, stepIndex, verb, within };
   }
 
-  /** `item` with its call id set: the one given with `{ callId }` (marked fixed), or the script's next. Set on the item, not spread into a new one (V8's slow path). */
-  #withCallId<Item extends PlannedItem & PlannedCallId>(item: Item, options: CallOptions | undefined, context: StepContext): Item {
+  /**
+   * `item` with its call id set: the one given with `{ callId }` (marked fixed), or the script's next.
+   * Every verb that takes a call id hands its options here, so their keys are checked here against
+   * `known`, the keys of the verb's options type. Set on the item, not spread into a new one (V8's slow path).
+   */
+  #withCallId<Item extends PlannedItem & PlannedCallId>(item: Item, options: CallOptions | undefined, known: Readonly<Record<string, true>>, context: StepContext): Item {
+    checkStepOptionKeys(options, known, context);
     const explicit = explicitCallId(options, context);
     if (explicit !== undefined) {
       this.#explicitIds = true;
@@ -258,6 +267,15 @@ export interface ModelCallOptions extends CallOptions {
   /** The tool is meant to fail: `true`, or a string the text the SDK hands the model contains, or a RegExp it matches. Not needed where a `sandbox()` or `mcp()` step plans the failure. */
   toolFails?: ToolFailure;
 }
+
+/** Options of a scripted handoff: its call id, and the arguments the model sends with it. */
+export interface ModelHandoffOptions extends CallOptions {
+  args?: Record<string, unknown>;
+}
+
+const CALL_OPTIONS = { callId: true } satisfies OptionKeys<CallOptions>;
+const MODEL_CALL_OPTIONS = { callId: true, toolFails: true } satisfies OptionKeys<ModelCallOptions>;
+const HANDOFF_OPTIONS = { callId: true, args: true } satisfies OptionKeys<ModelHandoffOptions>;
 
 function toolFailsOf(options: ModelCallOptions | undefined, context: StepContext): ToolFailure | undefined {
   const toolFails = typeof options === 'object' && options !== null ? options.toolFails : undefined;

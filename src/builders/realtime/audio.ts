@@ -1,6 +1,7 @@
-import { ScriptError } from '../../errors/ScriptError';
+import { ScriptError, type ScriptErrorReason } from '../../errors/ScriptError';
 import { msOf, pcm16Format, samplesIn, type AudioFormat } from '../../format/audioFormat';
 import { kindOf } from '../core/stepContext';
+import { unknownKeyProblem, type OptionKeys } from '../core/options';
 
 /** Options of the audio helpers: the sample rate in Hz, 24000 (the Realtime API's PCM rate) unless given. */
 export interface AudioOptions {
@@ -13,6 +14,9 @@ export interface ToneOptions extends AudioOptions {
   /** Peak level from 0 to 1 of full scale; 0.5 unless given. */
   amplitude?: number;
 }
+
+const AUDIO_OPTIONS = { sampleRate: true } satisfies OptionKeys<AudioOptions>;
+const TONE_OPTIONS = { sampleRate: true, frequency: true, amplitude: true } satisfies OptionKeys<ToneOptions>;
 
 const MIN = -32768;
 const MAX = 32767;
@@ -53,13 +57,13 @@ export function samplesOf(audio: ArrayBuffer): Int16Array {
 
 /** `ms` milliseconds of digital silence as 16-bit PCM. */
 export function silence(ms: number, options: AudioOptions = {}): ArrayBuffer {
-  const format = formatOf('silence', options);
+  const format = formatOf('silence', options, AUDIO_OPTIONS);
   return new ArrayBuffer(samplesIn(checkMs('silence', ms), format) * 2);
 }
 
 /** `ms` milliseconds of a sine tone as 16-bit PCM: audio that is visibly not silence. */
 export function tone(ms: number, options: ToneOptions = {}): ArrayBuffer {
-  const format = formatOf('tone', options);
+  const format = formatOf('tone', options, TONE_OPTIONS);
   const frequency = options.frequency ?? 440;
   const amplitude = options.amplitude ?? 0.5;
   if (typeof frequency !== 'number' || !(frequency > 0) || !Number.isFinite(frequency)) {
@@ -78,7 +82,7 @@ export function tone(ms: number, options: ToneOptions = {}): ArrayBuffer {
 
 /** Cuts 16-bit PCM audio into chunks of `ms` milliseconds each (the last may be shorter), as a microphone delivers it. */
 export function chunk(audio: ArrayBuffer, ms: number, options: AudioOptions = {}): ArrayBuffer[] {
-  const format = formatOf('chunk', options);
+  const format = formatOf('chunk', options, AUDIO_OPTIONS);
   if (!isArrayBuffer(audio)) throw invalid('chunk', `expected an ArrayBuffer of audio; got ${kindOf(audio)}.`);
   if (typeof ms !== 'number' || !(ms > 0) || !Number.isFinite(ms)) {
     throw invalid('chunk', `the chunk length must be a positive number of milliseconds; got ${kindOf(ms)}.`);
@@ -106,7 +110,7 @@ export function concatAudio(chunks: readonly ArrayBuffer[]): ArrayBuffer {
 
 /** The duration in milliseconds of 16-bit PCM audio: one buffer or several. */
 export function durationOf(audio: ArrayBuffer | readonly ArrayBuffer[], options: AudioOptions = {}): number {
-  const format = formatOf('durationOf', options);
+  const format = formatOf('durationOf', options, AUDIO_OPTIONS);
   const parts: readonly unknown[] = Array.isArray(audio) ? audio : [audio];
   if (!parts.every(isArrayBuffer)) throw invalid('durationOf', `expected an ArrayBuffer or an array of them; got ${kindOf(audio)}.`);
   return msOf(
@@ -115,10 +119,13 @@ export function durationOf(audio: ArrayBuffer | readonly ArrayBuffer[], options:
   );
 }
 
-function formatOf(helper: string, options: AudioOptions): AudioFormat {
+/** The format `options` say (checked, with `known` the keys of the helper's options type). */
+function formatOf(helper: string, options: AudioOptions, known: OptionKeys<AudioOptions> | OptionKeys<ToneOptions>): AudioFormat {
   if (typeof options !== 'object' || options === null) {
     throw invalid(helper, `options must be an object like { sampleRate: 16000 }; got ${kindOf(options)}.`);
   }
+  const unknown = unknownKeyProblem(options, known);
+  if (unknown !== undefined) throw invalid(helper, unknown, 'unknown_option');
   const rate = options.sampleRate ?? 24_000;
   if (typeof rate !== 'number' || !Number.isInteger(rate) || rate <= 0) {
     throw invalid(helper, `sampleRate must be a whole number of Hz, like 24000; got ${kindOf(rate)}.`);
@@ -138,6 +145,6 @@ function isArrayBuffer(value: unknown): value is ArrayBuffer {
   return Object.prototype.toString.call(value) === '[object ArrayBuffer]';
 }
 
-function invalid(helper: string, problem: string): ScriptError {
-  return new ScriptError({ reason: 'invalid_audio', message: `${helper}(): ${problem}` });
+function invalid(helper: string, problem: string, reason: ScriptErrorReason = 'invalid_audio'): ScriptError {
+  return new ScriptError({ reason, message: `${helper}(): ${problem}` });
 }

@@ -5,12 +5,16 @@ import type { McpApprovalRequestOptions, McpCallOptions } from './options';
 import { checkOptionsObject, checkServerLabel, checkText, isPlainObject } from './validators';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 import { toolNameOf } from '../core/validate';
+import type { OptionKeys } from '../core/options';
 
 /**
  * The steps of a `realtime()` script that stand for a hosted MCP server (`hostedMcpTool`): the
  * events its verbs emit and the answer they expect, each checked and labelled here for
  * `RealtimeScript` to append. `context.verb` is the verb that wrote the step.
  */
+
+const MCP_CALL_OPTIONS = { output: true, itemId: true } satisfies OptionKeys<McpCallOptions>;
+const MCP_APPROVAL_REQUEST_OPTIONS = { itemId: true } satisfies OptionKeys<McpApprovalRequestOptions>;
 
 export function mcpToolsListedStep(serverLabel: unknown, tools: unknown, context: StepContext): EmitStep {
   const server = checkServerLabel(serverLabel, context);
@@ -28,7 +32,7 @@ export function mcpToolsListedStep(serverLabel: unknown, tools: unknown, context
 export function mcpCallStep(name: string, args: unknown, options: McpCallOptions, memory: ScriptMemory, context: StepContext): EmitStep {
   const tool = toolNameOf(name, context);
   const input = checkArgs(args, context);
-  const { output = null, itemId } = checkOptionsObject(options, context);
+  const { output = null, itemId } = checkOptionsObject(options, MCP_CALL_OPTIONS, context);
   if (output !== null && typeof output !== 'string') throw misuse(context, 'invalid_option', `output must be a string or null; got ${kindOf(output)}.`);
   const shown: LabelArg[] = Object.keys(input).length === 0 ? [tool] : [tool, { value: input, max: 40 }];
   return {
@@ -50,7 +54,7 @@ export function mcpApprovalRequestStep(
   const server = checkServerLabel(serverLabel, context);
   const tool = toolNameOf(name, context);
   const input = checkArgs(args, context);
-  const itemId = memory.itemId(checkOptionsObject(options, context).itemId, context);
+  const itemId = memory.itemId(checkOptionsObject(options, MCP_APPROVAL_REQUEST_OPTIONS, context).itemId, context);
   memory.lastMcpRequest = { itemId, serverLabel: server, name: tool };
   return {
     kind: 'emit',

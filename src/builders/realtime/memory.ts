@@ -1,8 +1,8 @@
 import type { CallOptions } from '../../vocabulary';
 import type { ToolCallIds } from './events';
 import type { RealtimeCallOptions, ReplyOptions } from './options';
-import type { ResponseCallOptions, ResponseHost } from './response';
-import { checkId, checkOptionsObject } from './validators';
+import type { ResponseHost } from './response';
+import { checkId } from './validators';
 import { misuse, type StepContext } from '../core/stepContext';
 import { explicitCallId } from '../core/validate';
 
@@ -58,9 +58,11 @@ export class ScriptMemory implements ResponseHost {
     return { itemId: this.itemId(options.itemId, context), responseId };
   }
 
-  /** A new scripted call of `name`, remembered as its tool's latest; in `responseId`'s response when given. */
-  toolCall(name: string, args: string, options: RealtimeCallOptions | ResponseCallOptions | undefined, responseId: string | undefined, context: StepContext): ToolCallRecord {
-    const given = checkOptionsObject(options, context) as RealtimeCallOptions;
+  /**
+   * A new scripted call of `name`, remembered as its tool's latest; in `responseId`'s response when
+   * given. `given` is the verb's options, checked by the verb (their keys differ by verb).
+   */
+  toolCall(name: string, args: string, given: Partial<RealtimeCallOptions>, responseId: string | undefined, context: StepContext): ToolCallRecord {
     // An empty call id is a call the server sent without one; any other id is checked as usual.
     const callId = given.callId === '' ? '' : (explicitCallId(given, context) ?? this.nextId('call'));
     const itemId = this.itemId(given.itemId, context);

@@ -57,6 +57,11 @@ export interface ResponseOptions {
   responseId?: string;
 }
 
+/** Options of a user's item (`emitUserMessage`, `emitUserTranscript`): the item id to emit instead of the script's next one. */
+export interface UserItemOptions {
+  itemId?: string;
+}
+
 export interface McpApprovalRequestOptions {
   itemId?: string;
 }

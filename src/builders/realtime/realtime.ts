@@ -17,6 +17,7 @@ import type {
   ResponseOptions,
   TextReplyOptions,
   ToolOutputOptions,
+  UserItemOptions,
 } from './options';
 import { ResponseBuilder, type ResponseCallOptions } from './response';
 import { DEFAULT_REJECTION, guardrailTripSteps } from './rules';
@@ -37,9 +38,16 @@ import {
   checkUsage,
 } from './validators';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
+import type { OptionKeys } from '../core/options';
 
 /** Each method as labels show it (`'sendMessage'`), worded once. */
 const QUOTED = Object.fromEntries(REALTIME_METHODS.map((method) => [method, `'${method}'`])) as Record<RealtimeMethod, string>;
+
+/** The keys of the options the verbs written here take (the other verbs' are with their steps). */
+const TEXT_REPLY_OPTIONS = { deltas: true, itemId: true, responseId: true, done: true } satisfies OptionKeys<TextReplyOptions>;
+const AUDIO_REPLY_OPTIONS = { deltas: true, itemId: true, responseId: true, audio: true } satisfies OptionKeys<AudioReplyOptions>;
+const RESPONSE_OPTIONS = { responseId: true } satisfies OptionKeys<ResponseOptions>;
+const USER_ITEM_OPTIONS = { itemId: true } satisfies OptionKeys<UserItemOptions>;
 
 /**
  * A scripted Realtime transport: `new RealtimeSession(agent, { transport: realtime()… })`.
@@ -223,7 +231,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   /** An assistant text answer, streamed word by word, then completed (unless `done: false`). */
   emitTextReply(text: string, options: TextReplyOptions = {}): this {
     const context = this.#context('emitTextReply');
-    const deltas = checkReply(text, options, context);
+    const deltas = checkReply(text, options, TEXT_REPLY_OPTIONS, context);
     const done = checkBoolean(options.done, 'done', context) ?? true;
     const ids = this.#memory.replyIds(options, context);
     this.#memory.lastReply = { kind: done ? 'text' : 'open text', responseId: ids.responseId };
@@ -234,7 +242,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   /** An assistant spoken answer: audio chunks with transcript deltas, then audio done and the completed item. */
   emitAudioReply(transcript: string, options: AudioReplyOptions = {}): this {
     const context = this.#context('emitAudioReply');
-    const deltas = checkReply(transcript, options, context);
+    const deltas = checkReply(transcript, options, AUDIO_REPLY_OPTIONS, context);
     const chunks = audioChunks(options.audio ?? 200, context);
     const ids = this.#memory.replyIds(options, context);
     this.#memory.lastReply = { kind: 'audio', responseId: ids.responseId };
@@ -249,7 +257,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   emitResponse(build: (response: ResponseBuilder) => unknown, options: ResponseOptions = {}): this {
     const context = this.#context('emitResponse');
     if (typeof build !== 'function') throw misuse(context, 'invalid_turn', `expected a callback like (r) => r.text('Hi'); got ${kindOf(build)}.`);
-    const { responseId: given } = checkOptionsObject(options, context);
+    const { responseId: given } = checkOptionsObject(options, RESPONSE_OPTIONS, context);
     const responseId = this.#memory.responseId(given, context);
     const response = new ResponseBuilder(this.#memory, responseId, context);
     build(response);
@@ -260,17 +268,17 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   }
 
   /** The server's record of a typed user message, which puts it into the session's history. */
-  emitUserMessage(text: string, options: { itemId?: string } = {}): this {
+  emitUserMessage(text: string, options: UserItemOptions = {}): this {
     const context = this.#context('emitUserMessage');
     checkText(text, 'the message text', context);
-    return this.#emitStep({ verb: 'emitUserMessage', args: [{ value: text, max: 60 }] }, userMessageEvents(text, this.#memory.itemId(options.itemId, context)));
+    return this.#emitStep({ verb: 'emitUserMessage', args: [{ value: text, max: 60 }] }, userMessageEvents(text, this.#memory.itemId(checkOptionsObject(options, USER_ITEM_OPTIONS, context).itemId, context)));
   }
 
   /** The user spoke: an input audio item whose transcription then completes and merges into history. */
-  emitUserTranscript(transcript: string, options: { itemId?: string } = {}): this {
+  emitUserTranscript(transcript: string, options: UserItemOptions = {}): this {
     const context = this.#context('emitUserTranscript');
     checkText(transcript, 'the transcript', context);
-    return this.#emitStep({ verb: 'emitUserTranscript', args: [{ value: transcript, max: 60 }] }, userTranscriptEvents(transcript, this.#memory.itemId(options.itemId, context)));
+    return this.#emitStep({ verb: 'emitUserTranscript', args: [{ value: transcript, max: 60 }] }, userTranscriptEvents(transcript, this.#memory.itemId(checkOptionsObject(options, USER_ITEM_OPTIONS, context).itemId, context)));
   }
 
   /** The server deleted an item from the conversation: the session drops it from its history. */

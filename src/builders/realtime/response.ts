@@ -6,6 +6,7 @@ import { readHandoff } from './rules';
 import { audioChunks, checkOptionsObject, checkReply } from './validators';
 import { misuse, type StepContext } from '../core/stepContext';
 import { argumentsOf, toolNameOf } from '../core/validate';
+import type { OptionKeys } from '../core/options';
 
 /** Options of an item in a response: the item id to emit instead of the script's next one. */
 export interface ResponseItemOptions {
@@ -27,10 +28,14 @@ export interface ResponseCallOptions extends ResponseItemOptions {
   callId?: string;
 }
 
+const RESPONSE_TEXT_OPTIONS = { itemId: true, deltas: true } satisfies OptionKeys<ResponseTextOptions>;
+const RESPONSE_AUDIO_OPTIONS = { itemId: true, deltas: true, audio: true } satisfies OptionKeys<ResponseAudioOptions>;
+const RESPONSE_CALL_OPTIONS = { itemId: true, callId: true } satisfies OptionKeys<ResponseCallOptions>;
+
 /** What a response needs of the script it is written into: ids and the record of scripted calls. */
 export interface ResponseHost {
   itemId(given: string | undefined, context: StepContext): string;
-  toolCall(name: string, args: string, options: ResponseCallOptions | undefined, responseId: string, context: StepContext): ToolCallIds;
+  toolCall(name: string, args: string, options: Partial<ResponseCallOptions>, responseId: string, context: StepContext): ToolCallIds;
 }
 
 /**
@@ -55,7 +60,7 @@ export class ResponseBuilder {
   /** An assistant text, streamed word by word. */
   text(text: string, options: ResponseTextOptions = {}): this {
     const context = this.#at('text');
-    const deltas = checkReply(text, options, context);
+    const deltas = checkReply(text, options, RESPONSE_TEXT_OPTIONS, context);
     this.#items.push(textItem(text, deltas, true, { itemId: this.#host.itemId(options.itemId, context), responseId: this.#responseId }));
     this.#labels.push(`text(${brief(text, 40)})`);
     return this;
@@ -64,7 +69,7 @@ export class ResponseBuilder {
   /** A spoken answer: audio chunks with its transcript streaming alongside. */
   audio(transcript: string, options: ResponseAudioOptions = {}): this {
     const context = this.#at('audio');
-    const deltas = checkReply(transcript, options, context);
+    const deltas = checkReply(transcript, options, RESPONSE_AUDIO_OPTIONS, context);
     const chunks = audioChunks(options.audio ?? 200, context);
     this.#items.push(audioItem(transcript, chunks, deltas, { itemId: this.#host.itemId(options.itemId, context), responseId: this.#responseId }));
     this.#labels.push(`audio(${brief(transcript, 40)})`);
@@ -77,7 +82,7 @@ export class ResponseBuilder {
     const name = toolNameOf(tool, context);
     const checked = argumentsOf(args, context);
     const rendered = typeof checked === 'string' ? checked : JSON.stringify(checked);
-    const ids = this.#host.toolCall(name, rendered, checkOptionsObject(options, context), this.#responseId, context);
+    const ids = this.#host.toolCall(name, rendered, checkOptionsObject(options, RESPONSE_CALL_OPTIONS, context), this.#responseId, context);
     this.#items.push(toolCallItem(name, rendered, ids));
     this.#calls.push({ name, kind: 'tool', offered: true });
     this.#labels.push(args === undefined ? `toolCall(${name})` : `toolCall(${name}, ${brief(checked, 40)})`);
@@ -88,7 +93,7 @@ export class ResponseBuilder {
   handoff(target: HandoffTarget, options?: ResponseCallOptions): this {
     const context = this.#at('handoff');
     const { label, toolName } = readHandoff(target, context);
-    const ids = this.#host.toolCall(toolName, '{}', checkOptionsObject(options, context), this.#responseId, context);
+    const ids = this.#host.toolCall(toolName, '{}', checkOptionsObject(options, RESPONSE_CALL_OPTIONS, context), this.#responseId, context);
     this.#items.push(toolCallItem(toolName, '{}', ids));
     this.#calls.push({ name: toolName, kind: 'handoff', offered: true });
     this.#labels.push(`handoff(${label})`);

@@ -13,6 +13,7 @@ import type { ExpectStep, LabelArg } from '../../fakes/realtime/step';
 import type { HandoffTarget } from '../../vocabulary';
 import type { GuardrailTripOptions } from './options';
 import { checkId, checkOptionsObject } from './validators';
+import type { OptionKeys } from '../core/options';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 import { handoffTargetOf } from '../core/validate';
 
@@ -106,11 +107,13 @@ export function guardrailFeedback(name: string | undefined): Matcher {
  * default as the latest reply needs: `interrupt()` for audio, a `response.cancel` for text still
  * streaming, nothing for text already done), then sends the model its feedback.
  */
+const GUARDRAIL_TRIP_OPTIONS = { stops: true, responseId: true } satisfies OptionKeys<GuardrailTripOptions>;
+
 export function guardrailTripSteps(name: unknown, options: GuardrailTripOptions, lastReply: { kind: string; responseId: string } | undefined, context: StepContext): ExpectStep[] {
   if (name !== undefined && (typeof name !== 'string' || name === '')) {
     throw misuse(context, 'invalid_name', `expected the guardrail's name; got ${kindOf(name)}.`);
   }
-  const { stops: given, responseId: givenResponse } = checkOptionsObject(options, context);
+  const { stops: given, responseId: givenResponse } = checkOptionsObject(options, GUARDRAIL_TRIP_OPTIONS, context);
   const stops = given ?? (lastReply?.kind === 'audio' ? 'interrupt' : lastReply?.kind === 'open text' ? 'cancel' : 'nothing');
   if (!['interrupt', 'cancel', 'nothing'].includes(stops)) {
     throw misuse(context, 'invalid_option', `stops must be 'interrupt', 'cancel' or 'nothing'; got ${kindOf(stops)}.`);

@@ -8,7 +8,7 @@ import { isRealtimeMethod, REALTIME_METHODS, type RealtimeMethod } from '../../f
 import { DEFAULT_TIMEOUT_MS, timeoutProblem } from '../../fakes/realtime/settling';
 import type { AudioTarget, ErrorMatch, RealtimeEventName } from '../../fakes/realtime/step';
 import { chunk, tone } from './audio';
-import { checkedOptions, type OptionKeys } from '../core/options';
+import { checkedOptions, checkStepOptionKeys, type OptionKeys } from '../core/options';
 import { wordsOf } from './events';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 
@@ -118,10 +118,11 @@ export function checkText(text: unknown, what: string, context: StepContext): st
   return text;
 }
 
-/** How a reply streams: the deltas given (which must join to the text), or word by word. */
-export function checkReply(text: unknown, options: { deltas?: readonly string[] } | undefined, context: StepContext): readonly string[] {
+/** How a reply streams: the deltas given (which must join to the text), or word by word. `known` is the keys of the verb's options type. */
+export function checkReply<T extends { deltas?: readonly string[] }>(text: unknown, options: T | undefined, known: OptionKeys<T>, context: StepContext): readonly string[] {
   checkText(text, 'the reply text', context);
   if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `options must be an object; got ${kindOf(options)}.`);
+  checkStepOptionKeys(options, known, context);
   const { deltas } = options;
   if (deltas === undefined) return wordsOf(text as string);
   if (!Array.isArray(deltas) || !deltas.every((delta) => typeof delta === 'string')) {
@@ -150,8 +151,11 @@ export function audioChunks(audio: ArrayBuffer | readonly ArrayBuffer[] | number
   return chunks as readonly ArrayBuffer[];
 }
 
+const AUDIO_TARGET_KEYS = { ms: true, bytes: true, commit: true } satisfies OptionKeys<AudioTarget>;
+
 export function checkAudioTarget(target: unknown, context: StepContext): AudioTarget {
   if (!isPlainObject(target)) throw misuse(context, 'invalid_audio', `expected { ms, bytes, commit }; got ${kindOf(target)}.`);
+  checkStepOptionKeys(target, AUDIO_TARGET_KEYS, context);
   const { ms, bytes, commit } = target as AudioTarget;
   if (ms !== undefined && bytes !== undefined) throw misuse(context, 'invalid_audio', 'give either ms or bytes, not both.');
   for (const [key, value] of [
@@ -172,10 +176,11 @@ export function checkId(id: unknown, what: 'itemId' | 'responseId', context: Ste
   return id;
 }
 
-/** An options object, or nothing. */
-export function checkOptionsObject<T extends object>(options: T | undefined, context: StepContext): Partial<T> {
+/** An options object of the verb's own keys (`known`, the keys of its options type), or nothing. */
+export function checkOptionsObject<T extends object>(options: T | undefined, known: OptionKeys<T>, context: StepContext): Partial<T> {
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `options must be an object; got ${kindOf(options)}.`);
+  checkStepOptionKeys(options, known, context);
   return options;
 }
 

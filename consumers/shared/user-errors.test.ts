@@ -1,5 +1,5 @@
 import { Agent, run } from '@openai/agents';
-import { cassette, configure, ConfigureError, model, modelProvider } from 'agents-testkit';
+import { cassette, configure, ConfigureError, model, modelProvider, realtime } from 'agents-testkit';
 
 // What a user gets wrong, refused where it is written, with the fix, from the packed package.
 test('configure() refuses a misspelled setting, naming the one meant', () => {
@@ -45,4 +45,10 @@ test('a misspelled option is refused where it is written, naming the one meant',
   expect(() => cassette('fixtures/weather.json', { redcat: { headers: [] } } as never)).toThrow(/"redcat" is not one of its options\. Did you mean redact\?/);
   expect(() => model({ verfy: false } as never)).toThrow(/"verfy" is not one of its options\. Did you mean verify\?/);
   expect(() => modelProvider({ agents: {}, model: {} } as never)).toThrow(/Did you mean models\?/);
+});
+
+test("a step's misspelled option is refused at that step", () => {
+  // Ignored, `comit` stopped checking that the audio buffer is committed, and a session that never commits passed.
+  expect(() => realtime({ verify: false }).expectAudio({ ms: 200, comit: true } as never)).toThrow(/"comit" is not one of its options\. Did you mean commit\?/);
+  expect(() => model({ verify: false }).calls('refund', {}, { toolFail: true } as never)).toThrow(/step 1, calls\(\): "toolFail" is not one of its options\. Did you mean toolFails\?/);
 });

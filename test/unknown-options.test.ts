@@ -1,6 +1,6 @@
 import { Agent, Runner } from '@openai/agents';
 import { z } from 'zod';
-import { cassette, lifecycle, mcp, mcpCassette, model, modelProvider, realtime, resume, sandbox, ScriptError, silence, tone, traces } from 'agents-testkit';
+import { cassette, lifecycle, mcp, mcpCassette, model, modelProvider, realtime, resume, sandbox, ScriptError, silence, sweep, tone, traces } from 'agents-testkit';
 import { describe, expect, getWeather, test, thrownBy } from './support';
 
 // A misspelled option is not ignored: `redcat` would leave a cassette's secrets unredacted, and
@@ -156,5 +156,27 @@ describe('every step refuses an option it does not take, at the step that wrote 
         .expectAudio({ ms: 200, bytes: undefined, commit: true }),
     ).not.toThrow();
     expect(() => [silence(100, { sampleRate: 16_000 }), tone(100, { sampleRate: 16_000, frequency: 300, amplitude: 0.2 })]).not.toThrow();
+  });
+});
+
+describe('options inside options, and the other helpers, refuse a key they do not take', () => {
+  test("cassette({ redact }) takes request and response hooks: a misspelled one would leave the user's own redaction unrun", () => {
+    const error = thrownBy(() => cassette('test/fixtures/weather.json', { redact: { requset: (request: unknown) => request } } as never));
+    expect(error).toBeInstanceOf(ScriptError);
+    expect(error).toMatchObject({
+      reason: 'unknown_option',
+      message: 'cassette("test/fixtures/weather.json"): redact: "requset" is not one of its options. Did you mean request? The options are request, response.',
+    });
+  });
+
+  test('sweep() options', async () => {
+    await expect(sweep(async () => undefined, { onyl: 'tool get_weather fails' } as never)).rejects.toThrow(
+      new TypeError('sweep(): "onyl" is not one of its options. Did you mean only? The options are only, kinds, timeoutMs.'),
+    );
+  });
+
+  test("a trace's tree() options", () => {
+    const trace = traces();
+    expect(() => trace.tree({ al: true } as never)).toThrow(new TypeError('tree(): "al" is not one of its options. Did you mean all? The options are all.'));
   });
 });

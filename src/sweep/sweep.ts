@@ -8,6 +8,7 @@ import { mark, takeCreated, type Verifiable } from '../fakes/core/registry';
 import { brief } from '../format/brief';
 import { byCloseness } from '../format/closest';
 import { kindOf } from '../format/kindOf';
+import { unknownKeyProblem } from '../format/unknownKey';
 import { onEveryRun } from '../sdk/runnerHook';
 import { isComplete } from '../vocabulary';
 import { SweepRejections } from './rejections';
@@ -149,6 +150,8 @@ function table(points: readonly SweepPoint[]): string {
 function checkOptions(body: unknown, options: SweepOptions): void {
   if (typeof body !== 'function') throw new TypeError(`sweep() takes the test body, a function; got ${kindOf(body)}.`);
   if (typeof options !== 'object' || options === null) throw new TypeError(`sweep() options are an object like { kinds: ['tool'] }; got ${kindOf(options)}.`);
+  const unknown = unknownKeyProblem(options, { only: true, kinds: true, timeoutMs: true } satisfies Record<keyof SweepOptions, true>);
+  if (unknown !== undefined) throw new TypeError(`sweep(): ${unknown}`);
   const { only, kinds, timeoutMs } = options;
   if (only !== undefined && (typeof only !== 'string' || only === '')) throw new TypeError(`sweep({ only }) names one point, as a report names it; got ${kindOf(only)}.`);
   if (kinds !== undefined && (!Array.isArray(kinds) || kinds.length === 0 || !kinds.every((kind) => KINDS.includes(kind)))) {

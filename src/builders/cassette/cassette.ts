@@ -9,6 +9,7 @@ import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';
 import { conversationOption, keptElsewhere, missingConversation, recordingStart, refuseSameNamedTests, refuseUnrecordable, replayedConversation, willRecord, type CassetteMode, type Refusal } from './recordingPlan';
 import type { OptionKeys } from '../core/options';
+import { unknownKeyProblem } from '../../format/unknownKey';
 import { kindOf } from '../core/stepContext';
 import { isModel } from '../core/validate';
 import { noteSdkMinor } from '../../fakes/cassette/provenance';
@@ -95,11 +96,15 @@ export function cassette(path: string | URL, rawOptions?: CassetteOptions): Cass
   return new CassetteModel({ ...common, conversation: found, play: 'replay', calls: conversations[found]!.calls, ...(rerecord === undefined ? {} : { rerecord }) });
 }
 
+const REDACTION_HOOKS = { request: true, response: true } satisfies OptionKeys<CassetteRedaction>;
+
 function redactionOf(option: unknown, fail: Refusal): CassetteRedaction {
   if (option === undefined) return {};
   if (typeof option !== 'object' || option === null) {
     throw fail('invalid_option', `redact must be an object like { request: (request) => request }; got ${kindOf(option)}.`);
   }
+  const unknown = unknownKeyProblem(option, REDACTION_HOOKS);
+  if (unknown !== undefined) throw fail('unknown_option', `redact: ${unknown}`);
   const { request, response } = option as CassetteRedaction;
   for (const [key, hook] of [['request', request], ['response', response]] as const) {
     if (hook !== undefined && typeof hook !== 'function') {

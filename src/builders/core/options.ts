@@ -1,7 +1,7 @@
 import { misuse, ScriptError, type ScriptErrorReason, type StepContext } from '../../errors/ScriptError';
 import type { DoubleKind, DoubleOptions } from '../../vocabulary';
 import { kindOf } from './stepContext';
-import { closest } from '../../format/closest';
+import { unknownKeyProblem } from '../../format/unknownKey';
 
 /** Refuses an option of a builder, naming the builder: `sandbox(): name must be a non-empty string; got number 5.` */
 export type OptionFailure = (problem: string, reason?: ScriptErrorReason) => ScriptError;
@@ -39,18 +39,6 @@ export function checkedOptions<T extends DoubleOptions>(
   const problem = unknownKeyProblem(options, known);
   if (problem !== undefined) throw fail(problem, 'unknown_option');
   return { options, fail };
-}
-
-/**
- * The refusal of the first key of `options` that `known` lacks (reason `unknown_option`), worded as
- * `configure()` words an unknown setting; `undefined` when `known` has them all.
- */
-export function unknownKeyProblem(options: object, known: Readonly<Record<string, true>>): string | undefined {
-  const unknown = Object.keys(options).find((key) => !Object.hasOwn(known, key));
-  if (unknown === undefined) return undefined;
-  const names = Object.keys(known);
-  const suggestion = closest(unknown, names);
-  return `${JSON.stringify(unknown)} is not one of its options.${suggestion === undefined ? '' : ` Did you mean ${suggestion}?`} The options are ${names.join(', ')}.`;
 }
 
 /**

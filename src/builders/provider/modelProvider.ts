@@ -3,7 +3,8 @@ import { ProviderDouble, type ProviderRoutes } from '../../fakes/provider/Provid
 import { isWatching } from '../../fakes/core/registry';
 import { installRoute, routeClash } from '../../fakes/provider/routing';
 import type { DoubleOptions } from '../../vocabulary';
-import { checkedOptions, unknownKeyProblem, type OptionFailure, type OptionKeys } from '../core/options';
+import { checkedOptions, type OptionFailure, type OptionKeys } from '../core/options';
+import { unknownKeyProblem } from '../../format/unknownKey';
 import { kindOf } from '../core/stepContext';
 import { isModel } from '../core/validate';
 

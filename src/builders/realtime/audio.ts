@@ -1,7 +1,8 @@
 import { ScriptError, type ScriptErrorReason } from '../../errors/ScriptError';
 import { msOf, pcm16Format, samplesIn, type AudioFormat } from '../../format/audioFormat';
 import { kindOf } from '../core/stepContext';
-import { unknownKeyProblem, type OptionKeys } from '../core/options';
+import type { OptionKeys } from '../core/options';
+import { unknownKeyProblem } from '../../format/unknownKey';
 
 /** Options of the audio helpers: the sample rate in Hz, 24000 (the Realtime API's PCM rate) unless given. */
 export interface AudioOptions {

@@ -1,4 +1,6 @@
 import { readTrace } from '../../sdk/coupling';
+import { kindOf } from '../../format/kindOf';
+import { unknownKeyProblem } from '../../format/unknownKey';
 import { endWithScope } from '../core/registry';
 import { BOOKKEEPING_KINDS, describeSpan, recordSpan, type RecordedSpan } from './spans';
 import { listen, unlisten, type TraceListener } from './tracing';
@@ -88,6 +90,9 @@ export class TraceRecorder implements TraceListener {
 
   /** The tree's lines, each with the span it shows (none on a trace's line); the matchers mark spans on them. */
   treeEntries(options: TreeOptions = {}): { line: string; span?: RecordedSpan }[] {
+    if (typeof options !== 'object' || options === null) throw new TypeError(`tree() options are an object like { all: true }; got ${kindOf(options)}.`);
+    const unknown = unknownKeyProblem(options, { all: true } satisfies Record<keyof TreeOptions, true>);
+    if (unknown !== undefined) throw new TypeError(`tree(): ${unknown}`);
     const shown = (span: RecordedSpan): boolean => options.all === true || !BOOKKEEPING_KINDS.has(span.kind);
     const children = new Map<string | null, RecordedSpan[]>();
     const parentShown = (span: RecordedSpan): string | null => {

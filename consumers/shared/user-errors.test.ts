@@ -45,6 +45,8 @@ test('a misspelled option is refused where it is written, naming the one meant',
   expect(() => cassette('fixtures/weather.json', { redcat: { headers: [] } } as never)).toThrow(/"redcat" is not one of its options\. Did you mean redact\?/);
   expect(() => model({ verfy: false } as never)).toThrow(/"verfy" is not one of its options\. Did you mean verify\?/);
   expect(() => modelProvider({ agents: {}, model: {} } as never)).toThrow(/Did you mean models\?/);
+  // Ignored, a misspelled redaction hook would never run, and what it scrubs would be written.
+  expect(() => cassette('fixtures/weather.json', { redact: { requset: (request: unknown) => request } } as never)).toThrow(/redact: "requset" is not one of its options\. Did you mean request\?/);
 });
 
 test("a step's misspelled option is refused at that step", () => {

@@ -35,7 +35,6 @@ export class ModelScript extends ModelDouble {
     this.#callIdPrefix = checked.callIdPrefix ?? 'call_';
   }
 
-  /** One turn: an assistant message. Objects are sent as JSON, for agents with an `outputType`. */
   /**
    * One turn: an assistant message. Objects are sent as JSON, for agents with an `outputType`.
    * `{ deltas }` is how a streamed run receives the text, in these pieces (they must join to it).

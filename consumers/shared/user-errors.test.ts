@@ -54,3 +54,10 @@ test("a step's misspelled option is refused at that step", () => {
   expect(() => realtime({ verify: false }).expectAudio({ ms: 200, comit: true } as never)).toThrow(/"comit" is not one of its options\. Did you mean commit\?/);
   expect(() => model({ verify: false }).calls('refund', {}, { toolFail: true } as never)).toThrow(/step 1, calls\(\): "toolFail" is not one of its options\. Did you mean toolFails\?/);
 });
+
+test('a matcher given more arguments than it takes fails with a matcher error, also under .not', async () => {
+  const result = await run(new Agent({ name: 'Helper', model: model().replies('Hi.') }), 'Hello');
+  // Ignored, the `{ times: 2 }` would have let the assertion pass on any number of calls.
+  const loose = expect(result) as unknown as { not: { toHaveCalledTool(...args: unknown[]): void } };
+  expect(() => loose.not.toHaveCalledTool('refund', {}, { times: 2 })).toThrow(/toHaveCalledTool takes at most 2 arguments; got 3/);
+});

@@ -3,6 +3,7 @@ import { redactText } from '../format/secrets';
 import { currentRunner } from '../runner/coupling';
 import type { Matcher, MatcherResult, MatcherState } from './context';
 import { withRunnerUtils } from './matcherUtils';
+import { tooManyArguments } from './messages';
 import { toBeComplete } from './toBeComplete';
 import { toHaveCalledTool } from './toHaveCalledTool';
 import { toHaveDeletedFile } from './toHaveDeletedFile';
@@ -57,14 +58,19 @@ export type { MatcherState, MatcherResult } from './context';
 /**
  * Each matcher, run with the calling runner's `this.utils` current — for the call and for its
  * message, which the runner asks for later — so failures are worded with the runner's own helpers.
+ * A call with more arguments than the matcher declares (after `received`) is a matcher error.
  */
 function withUtils<M extends Record<string, Matcher<never[]>>>(record: M): M {
   const wrapped: Record<string, Matcher<never[]>> = {};
   for (const [name, matcher] of Object.entries(record)) {
+    const takes = matcher.length - 1;
     wrapped[name] = {
       [name](this: MatcherState, received: unknown, ...args: never[]): MatcherResult {
         const utils = this.utils;
-        const result = withRunnerUtils(utils, () => matcher.call(this, received, ...args));
+        const result = withRunnerUtils(utils, () => {
+          if (args.length > takes) throw tooManyArguments(this, name, takes, args);
+          return matcher.call(this, received, ...args);
+        });
         // Every matcher's message goes through the kit's one redaction: no secret a run carried is printed.
         // Under Vitest, plain like Vitest's own matchers' text (format/colour.ts says why).
         return {

@@ -40,6 +40,15 @@ export function invalidExpected(hintLine: string, what: string, value: unknown, 
   );
 }
 
+/**
+ * A matcher given more arguments than it takes. Runners hand a matcher whatever it was called
+ * with, so the extra one (a `{ times: 2 }` it never reads) would be ignored and the assertion pass.
+ */
+export function tooManyArguments(state: MatcherState, name: string, takes: number, args: readonly unknown[]): Error {
+  const most = takes === 0 ? 'no arguments' : `at most ${takes} argument${takes === 1 ? '' : 's'}`;
+  return new Error(matcherErrorMessage(hint(state, name), `${name} takes ${most}; got ${args.length}`, printWithType('Extra argument', args[takes], printExpected)));
+}
+
 /** `get_weather({"city":"Tokyo"})` */
 export function describeToolCall(call: { name: string; args: unknown }): string {
   return `${call.name}(${call.args === undefined ? '' : brief(call.args, 100)})`;

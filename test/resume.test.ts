@@ -144,23 +144,6 @@ describe('resume(): pause, store the state as a string, restore, decide, resume'
     expect(emitter.eventNames()).toEqual(before);
   });
 
-  test('an approved tool that throws rejects the resume with the SDK\'s error, and its unfinished start fails nothing else', async () => {
-    const failing = tool({
-      name: 'refund',
-      description: 'Refunds an order',
-      parameters: z.object({ orderId: z.string() }),
-      needsApproval: true,
-      errorFunction: null,
-      execute: async () => {
-        throw new Error('The payment service is down.');
-      },
-    });
-    const agent = new Agent({ name: 'Support', model: model({ verify: false }).calls(failing, { orderId: 'A-1' }).thenReplies('Refunded.'), tools: [failing] });
-
-    const error = await rejectionOf(resume(agent, await run(agent, 'Refund A-1'), { approve: failing }, { verify: false }));
-    expect(error.message).toContain('The payment service is down.');
-  });
-
   test('the conversation fails the test by itself, as every double does', async () => {
     const script = model({ verify: false }).calls(refund, { orderId: 'A-1' }).thenReplies('Refunded.').thenReplies('Refunded again.');
     const agent = support(script);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Agent, hostedMcpTool, run, tool } from '@openai/agents';
+import { Agent, hostedMcpTool, run, Runner, tool } from '@openai/agents';
 import { z } from 'zod';
 import { model, resume, ScriptError } from 'agents-testkit';
 import { attachConversation, Conversation } from '../src/fakes/resume/Conversation';
@@ -121,6 +121,29 @@ describe('resume(): pause, store the state as a string, restore, decide, resume'
     expect(failure).toMatchSnapshot();
   });
 
+  test('the paused result carries the conversation too, as the matcher says it does', async () => {
+    const agent = support(model().calls(refund, { orderId: 'A-1' }).thenReplies('Refunded.'));
+    const paused = await run(agent, 'Refund A-1');
+
+    await resume(agent, paused, { approve: refund });
+
+    expect(paused).toHaveRespectedApprovals();
+    expect(failureOf(() => expect(paused).not.toHaveRespectedApprovals())).toContain(
+      '  1. approve refund({"orderId":"A-1"}) call_1 of agent "Support" (resume 1) — ran once (resume 1)',
+    );
+  });
+
+  test('the runner passed in is left without the listeners resume() added to watch the run', async () => {
+    const runner = new Runner();
+    const emitter = (runner as unknown as { eventEmitter: { eventNames(): unknown[] } }).eventEmitter;
+    const agent = support(model().calls(refund, { orderId: 'A-1' }).thenReplies('Refunded.'));
+    const before = emitter.eventNames();
+
+    await resume(agent, await run(agent, 'Refund A-1'), { approve: refund }, { runner });
+
+    expect(emitter.eventNames()).toEqual(before);
+  });
+
   test('the conversation fails the test by itself, as every double does', async () => {
     const script = model({ verify: false }).calls(refund, { orderId: 'A-1' }).thenReplies('Refunded.').thenReplies('Refunded again.');
     const agent = support(script);
@@ -165,6 +188,45 @@ describe('resume(): a stored string is the paused run, as the result is', () => 
     expect(mismatchesOf(again)).toEqual([
       'resume() for agent "Support" call #4, refund call_1 of agent "Support" ran in resume 2: expected each tool call to run once. refund call call_1 had already run in resume 1, so it ran twice: resume 1, then resume 2. A resumed run must not run a call again; resume each stored state once (to resume(), two stored states of the same text are one), or check how the app stores and restores its run state.',
     ]);
+  });
+
+  test('the calls a stored state says ran before the pause open the conversation\'s record, each noted once', async () => {
+    const script = model({ verify: false })
+      .turn((t) => t.calls(lookupOrder, { orderId: 'A-1' }).calls(refund, { orderId: 'A-1' }))
+      .thenReplies('Refunded.')
+      .thenReplies('Refunded again.');
+    const { agent, stored } = await storedPause(script);
+
+    await resume(agent, stored, { approve: refund }, { verify: false });
+    const again = await resume(agent, stored, { approve: refund }, { verify: false });
+
+    expect(mismatchesOf(again)).toEqual([
+      'resume() for agent "Support" call #5, refund call_2 of agent "Support" ran in resume 2: expected each tool call to run once. refund call call_2 had already run in resume 1, so it ran twice: resume 1, then resume 2. A resumed run must not run a call again; resume each stored state once (to resume(), two stored states of the same text are one), or check how the app stores and restores its run state.',
+    ]);
+    const ledger = (again as unknown as Record<symbol, Record<symbol, { assertComplete(): void }>>)[Symbol.for('agents-testkit.conversation')]![Symbol.for('agents-testkit.ledger')]!;
+    expect(() => ledger.assertComplete()).toThrow(
+      [
+        'resume() for agent "Support" recorded 5 calls:',
+        '  1. lookup_order call_1 of agent "Support" ran before the pause',
+        '  2. resume 1: approved refund({"orderId":"A-1"}) call_2 of agent "Support"',
+        '  3. refund call_2 of agent "Support" ran in resume 1',
+        '  4. resume 2: approved refund({"orderId":"A-1"}) call_2 of agent "Support"',
+        '  5. refund call_2 of agent "Support" ran in resume 2 (mismatch)',
+      ].join('\n'),
+    );
+  });
+
+  test('a stored call whose item id is not its call id (as the Responses API gives fc_… ids) is decided by its call id', async () => {
+    const { agent, stored } = await storedPause(model().calls(refund, { orderId: 'A-1' }).thenReplies('Refunded.'));
+    const withItemIds = stored.replaceAll('"id":"call_1"', '"id":"fc_1"');
+    expect(withItemIds).not.toBe(stored);
+
+    const resumed = await resume(agent, withItemIds, { approve: { callId: 'call_1' } });
+
+    expect(resumed.finalOutput).toBe('Refunded.');
+    expect(failureOf(() => expect(resumed).not.toHaveRespectedApprovals())).toContain(
+      '  1. approve refund({"orderId":"A-1"}) call_1 of agent "Support" (resume 1) — ran once (resume 1)',
+    );
   });
 
   test('a call rejected, then approved, from one string ran although rejected', async () => {
@@ -467,6 +529,9 @@ describe('resume(): every refusal says what was wrong, with its reason', () => {
     ['a message that is not a string', { reject: { tool: 'refund', message: 5 } }, 'reject: message is the text a rejection sends the model, a string on reject only.'],
     ['{ tool } with an empty name', { approve: { tool: '' } }, 'approve: a tool name is empty.'],
     ['{ tool } that is a number', { reject: { tool: 5, callId: 'call_1' } }, 'reject: expected a tool, a tool name or { tool?, callId?, always?, message? }; got number 5.'],
+    // A tool is an object with a string name and a string type; anything less is a { tool?, callId? } selector.
+    ['a name without a type (not a tool)', { approve: { name: 'refund' } }, 'approve: { … } names a tool, a callId, or both.'],
+    ['a tool whose name is not a string', { approve: { name: 7, type: 'function' } }, 'approve: { … } names a tool, a callId, or both.'],
   ])('a decision with %s', async (_kind, decisions, problem) => {
     const { agent, paused } = await pausedRun();
     expect(await refusal(resume(agent, paused, decisions as never))).toEqual({ reason: 'invalid_option', message: `resume(): ${problem}` });
@@ -477,6 +542,8 @@ describe('resume(): every refusal says what was wrong, with its reason', () => {
     ['a name and a call id', { approve: [{ tool: 'refund', callId: 'call_9' }] }, 'approve "refund", call call_9'],
     ['a call id', { reject: { callId: 'call_9' } }, 'reject call call_9'],
     ['a tool the agent was not built with', { approve: lookupOrder }, 'approve the tool lookup_order'],
+    ['{ tool } alone', { approve: { tool: 'refnd' } }, 'approve "refnd"'],
+    ['another tool\'s name with a call id the run stopped for', { approve: { tool: 'lookup_order', callId: 'call_1' } }, 'approve "lookup_order", call call_1'],
   ])('a decision for nothing: %s', async (_kind, decisions, shown) => {
     const { agent, paused } = await pausedRun();
     expect(await refusal(resume(agent, paused, decisions as never))).toEqual({
@@ -490,6 +557,35 @@ describe('resume(): every refusal says what was wrong, with its reason', () => {
     expect(await refusal(resume(agent, paused, { approve: sameNamedRefund }))).toEqual({
       reason: 'unknown_approval',
       message: `resume(): approve the tool refund fits none of the approvals the run stopped for: ${stoppedFor}. The agent's own tool named "refund" is another object: pass the tool the agent was built with, or its name.`,
+    });
+  });
+
+  test('the hint about a same-named tool object holds when the run also stopped for another tool', async () => {
+    const cancel = tool({ name: 'cancel', description: 'Cancels an order', parameters: z.object({ orderId: z.string() }), needsApproval: true, execute: async () => 'never' });
+    const agent = new Agent({ name: 'Support', model: model({ verify: false }).turn((t) => t.calls(refund, { orderId: 'A-1' }).calls(cancel, { orderId: 'A-1' })), tools: [refund, cancel] });
+    const paused = await run(agent, 'Refund and cancel A-1');
+    expect(await refusal(resume(agent, paused, { approve: sameNamedRefund }))).toEqual({
+      reason: 'unknown_approval',
+      message:
+        'resume(): approve the tool refund fits none of the approvals the run stopped for: refund({"orderId":"A-1"}) call_1 of agent "Support"; cancel({"orderId":"A-1"}) call_2 of agent "Support". The agent\'s own tool named "refund" is another object: pass the tool the agent was built with, or its name.',
+    });
+  });
+
+  test('a function carrying a state is not a paused run', async () => {
+    const { agent, paused } = await pausedRun();
+    expect(await refusal(resume(agent, Object.assign(function later() {}, { state: paused.state }) as never, { approve: refund }))).toEqual({
+      reason: 'not_paused',
+      message: 'resume(): expected the result of a run that stopped for approvals, or a stored state string; got the function later.',
+    });
+  });
+
+  test('decisions as a function carrying approve, on a state stored mid-turn, are refused as decisions', async () => {
+    const midTurn = JSON.stringify({ ...(JSON.parse(readFileSync('test/fixtures/run-state/v1.17-side-effect-committed.json', 'utf8')) as object), initialInputGuardrailsCompleted: true });
+    const sideEffect = tool({ name: 'side_effect_tool', description: 'Runs once.', parameters: z.object({}).strict(), execute: async () => 'ran' });
+    const agent = new Agent({ name: 'SideEffectAgent', model: model({ verify: false }).replies('done'), tools: [sideEffect] });
+    expect(await refusal(resume(agent, midTurn, Object.assign(function decide() {}, { approve: sideEffect }) as never))).toEqual({
+      reason: 'invalid_option',
+      message: 'resume(): decisions are { approve?, reject? }, each a tool, a tool name, { tool?, callId?, always?, message? } or a list of them; got the function decide.',
     });
   });
 
@@ -529,6 +625,28 @@ describe('resume(): which calls each decision reaches', () => {
     const resumed = await resume(agent, paused, { approve: ['refund', { callId: 'call_1', always: true }] });
     expect(resumed.interruptions).toEqual([]);
     expect(executed).toEqual(['refund A-1', 'refund A-2']);
+  });
+
+  test('a tool object fits by identity wherever it stands in the agent\'s tools', async () => {
+    executed.length = 0;
+    const agent = new Agent({ name: 'Support', model: model().calls(refund, { orderId: 'A-1' }).thenReplies('Refunded.'), tools: [lookupOrder, refund] });
+
+    const resumed = await resume(agent, await run(agent, 'Refund A-1'), { approve: refund });
+    expect(resumed.finalOutput).toBe('Refunded.');
+    expect(executed).toEqual(['refund A-1']);
+  });
+
+  test('a tool object the agent has no tool of that name for (a hosted MCP server\'s) fits by its name', async () => {
+    const docs = hostedMcpTool({ serverLabel: 'docs', serverUrl: 'https://docs.example/mcp', requireApproval: 'always' });
+    const deletePage = tool({ name: 'delete_page', description: 'Deletes a page', parameters: z.object({ page: z.string() }), execute: async () => 'never' });
+    const script = model()
+      .asksMcpApproval('docs', 'delete_page', { page: 'old' })
+      .thenTurn((t) => t.callsHostedMcp('docs', 'delete_page', { page: 'old' }, { output: 'deleted' }).replies('Deleted.'));
+    const agent = new Agent({ name: 'Editor', model: script, tools: [docs] });
+
+    const resumed = await resume(agent, await run(agent, 'Delete the old page'), { approve: deletePage });
+    expect(resumed.finalOutput).toBe('Deleted.');
+    expect(resumed).toHaveRespectedApprovals();
   });
 
   test('without "always", the next call of the tool stops for approval again', async () => {

@@ -529,12 +529,20 @@ describe('resume(): every refusal says what was wrong, with its reason', () => {
     ['a message that is not a string', { reject: { tool: 'refund', message: 5 } }, 'reject: message is the text a rejection sends the model, a string on reject only.'],
     ['{ tool } with an empty name', { approve: { tool: '' } }, 'approve: a tool name is empty.'],
     ['{ tool } that is a number', { reject: { tool: 5, callId: 'call_1' } }, 'reject: expected a tool, a tool name or { tool?, callId?, always?, message? }; got number 5.'],
-    // A tool is an object with a string name and a string type; anything less is a { tool?, callId? } selector.
-    ['a name without a type (not a tool)', { approve: { name: 'refund' } }, 'approve: { … } names a tool, a callId, or both.'],
-    ['a tool whose name is not a string', { approve: { name: 7, type: 'function' } }, 'approve: { … } names a tool, a callId, or both.'],
   ])('a decision with %s', async (_kind, decisions, problem) => {
     const { agent, paused } = await pausedRun();
     expect(await refusal(resume(agent, paused, decisions as never))).toEqual({ reason: 'invalid_option', message: `resume(): ${problem}` });
+  });
+
+  // Ignored, a misspelled `allways` approved one call where every call was meant, and the run stopped again.
+  test.each([
+    ['a misspelled key', { approve: { tool: 'refund', allways: true } }, 'approve: "allways" is not one of its options. Did you mean always? The options are tool, callId, always, message.'],
+    // A tool is an object with a string name and a string type; anything less is a { tool?, callId? } selector.
+    ['a name without a type (not a tool)', { approve: { name: 'refund' } }, 'approve: "name" is not one of its options. The options are tool, callId, always, message.'],
+    ['a tool whose name is not a string', { reject: { name: 7, type: 'function' } }, 'reject: "name" is not one of its options. The options are tool, callId, always, message.'],
+  ])('a decision with %s is refused, naming the keys a decision takes', async (_kind, decisions, problem) => {
+    const { agent, paused } = await pausedRun();
+    expect(await refusal(resume(agent, paused, decisions as never))).toEqual({ reason: 'unknown_option', message: `resume(): ${problem}` });
   });
 
   test.each([

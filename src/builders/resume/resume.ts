@@ -6,6 +6,7 @@ import { conversationOfStored, rememberStored } from '../../fakes/resume/storedC
 import { parseArguments } from '../../format/modelInput';
 import type { DoubleOptions, ToolRef } from '../../vocabulary';
 import { checkedOptions, type OptionKeys } from '../core/options';
+import { unknownKeyProblem } from '../../format/unknownKey';
 import { kindOf } from '../core/stepContext';
 
 /** Which interruption a decision is about: a tool (object or name), or `{ tool?, callId? }`, with `always` and a rejection `message`. */
@@ -165,6 +166,8 @@ function decide(items: readonly RunToolApprovalItem[], decisions: ResumeDecision
   });
 }
 
+const SELECTOR_KEYS = { tool: true, callId: true, always: true, message: true } satisfies OptionKeys<Exclude<ApprovalSelector, ToolRef>>;
+
 function checkSelector(selector: ApprovalSelector, verdict: string, fail: Fail): void {
   if (typeof selector === 'string') {
     if (selector.trim() === '') throw fail('invalid_option', `${verdict}: a tool name is empty.`);
@@ -172,6 +175,8 @@ function checkSelector(selector: ApprovalSelector, verdict: string, fail: Fail):
   }
   if (typeof selector !== 'object' || selector === null) throw fail('invalid_option', `${verdict}: expected a tool, a tool name or { tool?, callId?, always?, message? }; got ${kindOf(selector)}.`);
   if (isTool(selector)) return;
+  const unknown = unknownKeyProblem(selector, SELECTOR_KEYS);
+  if (unknown !== undefined) throw fail('unknown_option', `${verdict}: ${unknown}`);
   const { tool, callId, always, message } = selector as { tool?: unknown; callId?: unknown; always?: unknown; message?: unknown };
   if (tool === undefined && callId === undefined) throw fail('invalid_option', `${verdict}: { … } names a tool, a callId, or both.`);
   if (callId !== undefined && (typeof callId !== 'string' || callId === '')) throw fail('invalid_option', `${verdict}: callId must be a non-empty string; got ${kindOf(callId)}.`);

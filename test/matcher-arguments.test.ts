@@ -24,6 +24,7 @@ describe('a matcher given more arguments than it takes', () => {
       message = (error as Error).message.replace(/\u001b\[\d+m/g, '');
     }
     expect(message).toMatch(/Extra argument has value: \{"times": ?2\}/);
+    expect(message.split('\n')[0]).toBe('expect(received).toHaveCalledTool(expected)');
   });
 
   test('fails under .not as well', async () => {

@@ -162,6 +162,12 @@ describe('a guardrail object is that object, never another one of the same name'
 
     expect(result).toHavePassedGuardrail(support.input);
     expect(result).toHavePassedGuardrail(billing.input);
+
+    // An agent holding input guardrails of other names only holds none of that name either.
+    const onTopic: InputGuardrail = { name: 'on_topic', execute: async () => ({ tripwireTriggered: false, outputInfo: {} }) };
+    const guardedRun = await runner.run(new Agent({ name: 'Guarded', model: model().replies('Hi.'), inputGuardrails: [onTopic] }), 'Hi');
+    expect(guardedRun).toHavePassedGuardrail(onTopic);
+    expect(guardedRun).toHavePassedGuardrail(billing.input);
   });
 });
 
@@ -466,5 +472,142 @@ describe('toHaveTrippedGuardrail and toHavePassedGuardrail: every branch of the 
         '→ 6. tool output guardrail "redacting": rejectContent: "Redacted."',
       ].join('\n'),
     );
+  });
+});
+
+/**
+ * Whose guardrails a record names, read off a run's items: records and items the SDK would not
+ * make (names repeated across tools, items of other kinds naming a tool, owners that are no
+ * objects) so that each rule of that reading shows in what the matchers accept and say.
+ */
+describe('toHaveTrippedGuardrail and toHavePassedGuardrail: whose guardrail of that name ran', () => {
+  const allowed = (type: string, name = 'check') => ({ guardrail: { type, name }, output: { behavior: { type: 'allow' } } });
+  const passed = (type: string, name = 'check') => ({ guardrail: { type, name }, output: { tripwireTriggered: false } });
+  /** A tool guardrail's definition; `run` tells it from another of the same name. */
+  const toolGuardrail = (label: string) => ({ name: 'check', run: async () => label });
+  const stranger = toolGuardrail('stranger');
+  const another = (owners: string) => `Received: another guardrail named "check" ran${owners}, not this guardrail object`;
+  const receivedLine = (failure: string) => failure.split('\n')[3];
+
+  test('the tools the run called: only function calls count, and only tools that hold a guardrail of that name', () => {
+    const [archiveCheck, removeCheck, unnamedCheck] = [toolGuardrail('archive'), toolGuardrail('remove'), toolGuardrail('unnamed')];
+    const agent = {
+      name: 'Ops',
+      tools: [
+        { name: 'archive', inputGuardrails: [archiveCheck] },
+        { name: 'remove', inputGuardrails: [removeCheck] },
+        { name: 'plain', inputGuardrails: [] },
+        { inputGuardrails: [unnamedCheck] },
+      ],
+    };
+    const item = (type: string, rawItem: object) => ({ type, rawItem, agent });
+    const result = runResultWith({
+      newItems: [
+        item('tool_call_item', { type: 'function_call', name: 'archive' }),
+        // Called, but holds no guardrail of that name: not an owner.
+        item('tool_call_item', { type: 'function_call', name: 'plain' }),
+        // A call of a tool the agent does not hold (an MCP server's): no owner, and no error.
+        item('tool_call_item', { type: 'function_call', name: 'ghost' }),
+        // A handoff's function call, a hosted call and a call without a name name no function tool the run called.
+        item('handoff_call_item', { type: 'function_call', name: 'remove' }),
+        item('tool_call_item', { type: 'hosted_tool_call', name: 'remove' }),
+        item('tool_call_item', { type: 'function_call' }),
+      ],
+      toolInputGuardrailResults: [allowed('tool_input')],
+    });
+
+    expect(result).toHavePassedGuardrail(archiveCheck);
+    expect(result).toHavePassedGuardrail('check');
+    expect(result).not.toHavePassedGuardrail(removeCheck);
+    expect(result).not.toHavePassedGuardrail(unnamedCheck);
+    expect(receivedLine(failureOf(() => expect(result).toHavePassedGuardrail(removeCheck)))).toBe(another(' (the one of tool "archive")'));
+  });
+
+  test('several owners of that name: any of their guardrails is the one that ran, and the message names every owner', () => {
+    const [archiveCheck, removeCheck] = [toolGuardrail('archive'), toolGuardrail('remove')];
+    const removeScrub = { name: 'scrub', run: async () => 'remove' };
+    const agentScrub = { name: 'scrub', run: async () => 'agent' };
+    // The agent's own guardrail shares its `run` with the stranger below: an agent's guardrail is matched as that object only.
+    const agentCheck = { name: 'check', run: stranger.run };
+    const agent = {
+      name: 'Ops',
+      inputGuardrails: [agentCheck],
+      outputGuardrails: [agentScrub],
+      tools: [
+        { name: 'archive', inputGuardrails: [archiveCheck] },
+        { name: 'remove', inputGuardrails: [removeCheck], outputGuardrails: [removeScrub] },
+      ],
+    };
+    const result = runResultWith({
+      newItems: ['archive', 'remove'].map((name) => ({ type: 'tool_call_item', rawItem: { type: 'function_call', name }, agent })),
+      inputGuardrailResults: [passed('input')],
+      toolInputGuardrailResults: [allowed('tool_input')],
+      toolOutputGuardrailResults: [allowed('tool_output', 'scrub')],
+    });
+
+    expect(result).toHavePassedGuardrail(archiveCheck);
+    expect(result).toHavePassedGuardrail(removeCheck);
+    expect(result).toHavePassedGuardrail(agentCheck);
+    const sameRun = { name: 'check', run: stranger.run };
+    expect(result).not.toHavePassedGuardrail(sameRun);
+    // A tool output guardrail is its tool's, not the agent's output guardrail of the same name.
+    expect(result).toHavePassedGuardrail(removeScrub);
+    expect(result).not.toHavePassedGuardrail(agentScrub);
+    expect(receivedLine(failureOf(() => expect(result).toHavePassedGuardrail(stranger)))).toBe(
+      another(' (the one of agent "Ops", tool "archive", tool "remove")'),
+    );
+    expect(receivedLine(failureOf(() => expect(result).toHavePassedGuardrail(agentScrub)))).toBe(
+      'Received: another guardrail named "scrub" ran (the one of tool "remove"), not this guardrail object',
+    );
+  });
+
+  test('an agent without a name owns its guardrails, and the message names no owner', () => {
+    const own = toolGuardrail('own');
+    const result = runResultWith({ lastAgent: { inputGuardrails: [own] }, inputGuardrailResults: [passed('input')] });
+    expect(result).toHavePassedGuardrail(own);
+    expect(result).not.toHavePassedGuardrail(stranger);
+    expect(receivedLine(failureOf(() => expect(result).toHavePassedGuardrail(stranger)))).toBe(another(''));
+  });
+
+  test('no agent to own it (none, null, a function, a tripwire error without its run): the name alone tells', () => {
+    const holder = Object.assign(function Ops() {}, { inputGuardrails: [toolGuardrail('own')] });
+    for (const lastAgent of [undefined, null, holder]) {
+      const result = runResultWith({ lastAgent, inputGuardrailResults: [passed('input')] });
+      expect(result).toHavePassedGuardrail(stranger);
+      expect(result).not.toHaveTrippedGuardrail(stranger);
+    }
+    const error = Object.assign(new Error('tripped'), {
+      name: 'InputGuardrailTripwireTriggered',
+      result: { guardrail: { type: 'input', name: 'check' }, output: { tripwireTriggered: true } },
+    });
+    expect(error).toHaveTrippedGuardrail(stranger);
+    expect(error).not.toHavePassedGuardrail(stranger);
+  });
+
+  test("an agent's guardrails of other names, and entries that are no guardrail objects, are not that guardrail's definitions", () => {
+    function check(): void {}
+    const result = runResultWith({ lastAgent: { name: 'Ops', inputGuardrails: [null, check, 'check', { name: 'other' }] }, inputGuardrailResults: [passed('input')] });
+    expect(result).toHavePassedGuardrail(stranger);
+    expect(result).toHavePassedGuardrail({ name: 'check' });
+  });
+
+  test('a value that is no tripwire error is read no further than its result: its state is never touched', () => {
+    const touchy = (value: object) =>
+      Object.defineProperty(value, 'state', {
+        get() {
+          throw new Error('state was read');
+        },
+      });
+    for (const value of [touchy({ result: { guardrail: { type: 'input', name: 'check' }, output: { tripwireTriggered: true } } }), touchy(new Error('odd'))]) {
+      expect(failureOf(() => expect(value).toHaveTrippedGuardrail())).toContain('Matcher error: received value must be a RunResult, or the tripwire error');
+    }
+  });
+
+  test('a list of more than 30 guardrails shows its head and its tail, and counts the guardrails between', () => {
+    const result = runResultWith({ inputGuardrailResults: Array.from({ length: 40 }, (_, index) => passed('input', `g${index + 1}`)) });
+    const lines = failureOf(() => expect(result).toHavePassedGuardrail('absent')).split('\n');
+    expect(lines.slice(5, 8)).toEqual(['Guardrails of the run:', '  1. input guardrail "g1": passed', '  2. input guardrail "g2": passed']);
+    expect(lines.slice(15, 18)).toEqual(['  10. input guardrail "g10": passed', '  … 25 more guardrails', '  36. input guardrail "g36": passed']);
+    expect(lines).toHaveLength(22);
   });
 });

@@ -108,4 +108,15 @@ describe('toHaveCalledTool', () => {
     const result = await runCalling([getWeather, { city: 'Oslo' }]);
     expect(failureOf(() => expect(result).toHaveCalledTool(42 as never))).toMatchSnapshot();
   });
+
+  test('a call that carries no arguments (a hosted MCP call without them) is listed with empty parentheses', () => {
+    const hostedCall = (name: string, data: object) => ({ type: 'tool_call_item', rawItem: { type: 'hosted_tool_call', name: 'mcp_call', providerData: { type: 'mcp_call', name, server_label: 'files', ...data } } });
+    const result = { finalOutput: 'Done.', newItems: [hostedCall('list_files', {}), hostedCall('read_file', { arguments: '{"path":"a.txt"}' })] };
+    expect(result).toHaveCalledTool('list_files');
+    expect(failureOf(() => expect(result).toHaveCalledTool('get_weather')).split('\n').slice(5, 8)).toEqual([
+      'Tool calls of the run:',
+      '  1. list_files()',
+      '  2. read_file({"path":"a.txt"})',
+    ]);
+  });
 });

@@ -16,4 +16,9 @@ describe('a run that was not awaited', () => {
     expect(strip(error.message)).not.toContain('{}');
     await pending;
   });
+
+  test('a function with a then method is a promise too', () => {
+    const thenable = Object.assign(() => 'Hi.', { then: (resolve: (value: unknown) => void) => resolve('Hi.') });
+    expect(strip(thrownBy(() => expect(thenable).toHaveCalledTool('get_weather')).message)).toContain('Received: a Promise, not awaited.');
+  });
 });

@@ -7,18 +7,15 @@
 
 import { printValue, typeName } from '../format/printValue';
 
-/** What both runners hand every matcher as `this.utils`. */
+/** The helpers of the `this.utils` both runners hand every matcher that the kit uses. */
 export interface RunnerUtils {
   EXPECTED_COLOR(text: string): string;
   RECEIVED_COLOR(text: string): string;
   BOLD_WEIGHT(text: string): string;
   DIM_COLOR(text: string): string;
-  matcherHint(name: string, received?: string, expected?: string, options?: Record<string, unknown>): string;
-  printExpected(value: unknown): string;
-  printReceived(value: unknown): string;
+  matcherHint(name: string, received: string, expected: string, options?: Record<string, unknown>): string;
   /** Jest's takes (expected, received, labels…); Vitest's (received, expected, options) — see `printDiff`. */
   printDiffOrStringify(...args: never[]): string | undefined;
-  printWithType<T>(name: string, value: T, print: (value: T) => string): string;
 }
 
 const KEY = Symbol.for('agents-testkit.runner-utils');
@@ -73,22 +70,11 @@ export function matcherErrorMessage(hint: string, generic: string, specific?: st
  * same words, without colours or diffs.
  */
 const plain = (text: string): string => text;
-const show = (value: unknown): string => {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-};
 const plainUtils: RunnerUtils = {
   EXPECTED_COLOR: plain,
   RECEIVED_COLOR: plain,
   BOLD_WEIGHT: plain,
   DIM_COLOR: plain,
-  matcherHint: (name, received = 'received', expected = 'expected', options = {}) =>
-    `expect(${received})${options.isNot ? '.not' : ''}.${name}(${expected})`,
-  printExpected: show,
-  printReceived: show,
+  matcherHint: (name, received, expected, options = {}) => `expect(${received})${options.isNot ? '.not' : ''}.${name}(${expected})`,
   printDiffOrStringify: () => undefined,
-  printWithType: (name, value, print) => `${name} has value: ${print(value)}`,
 };

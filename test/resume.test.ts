@@ -618,6 +618,27 @@ describe('resume(): which calls each decision reaches', () => {
     expect(executed).toEqual(['refund A-2']);
   });
 
+  test("an interruption of the paused run, as the SDK's state.approve(item) takes it, decides that call only", async () => {
+    const { agent, paused } = await pausedOn(refundingBoth({ verify: true }).thenReplies('Done.'));
+    const [first, second] = paused.interruptions;
+
+    const resumed = await resume(agent, paused, { approve: second!, reject: first! });
+    expect(executed).toEqual(['refund A-2']);
+    expect(resumed).toHaveRespectedApprovals();
+  });
+
+  test('an interruption of another paused run fits none of this one, and is named as an interruption', async () => {
+    const { paused: other } = await pausedRun();
+    const { agent, paused } = await pausedRun();
+    const elsewhere = other.interruptions[0]!;
+    (elsewhere.rawItem as { callId: string }).callId = 'call_9';
+    await expect(resume(agent, paused, { approve: elsewhere })).rejects.toMatchObject({
+      reason: 'unknown_approval',
+      message:
+        'resume(): approve the interruption refund, call call_9 fits none of the approvals the run stopped for: refund({"orderId":"A-1"}) call_1 of agent "Support"; refund({"orderId":"A-2"}) call_2 of agent "Support".',
+    });
+  });
+
   test('a tool name approves all its calls', async () => {
     const { agent, paused } = await pausedOn(refundingBoth({ verify: true }).thenReplies('Done.'));
 

@@ -9,8 +9,12 @@ import { checkedOptions, type OptionKeys } from '../core/options';
 import { unknownKeyProblem } from '../../format/unknownKey';
 import { kindOf } from '../core/stepContext';
 
-/** Which interruption a decision is about: a tool (object or name), or `{ tool?, callId? }`, with `always` and a rejection `message`. */
-export type ApprovalSelector = ToolRef | { tool?: ToolRef; callId?: string; always?: boolean; message?: string };
+/**
+ * Which interruption a decision is about: a tool (object or name), one of the paused run's
+ * `interruptions` (as the SDK's `state.approve(item)` takes it), or `{ tool?, callId? }`, with
+ * `always` and a rejection `message`.
+ */
+export type ApprovalSelector = ToolRef | RunToolApprovalItem | { tool?: ToolRef; callId?: string; always?: boolean; message?: string };
 
 /** What to decide about the interruptions of a paused run. Every interruption needs a decision. */
 export interface ResumeDecisions {
@@ -148,7 +152,7 @@ function decide(items: readonly RunToolApprovalItem[], decisions: ResumeDecision
   for (const { verdict, selector } of selectors) {
     checkSelector(selector, verdict, fail);
     if (!items.some((item) => fits(item, selector))) {
-      const named = isTool(selector) ? selector.name : undefined;
+      const named = isTool(selector) && !isInterruption(selector) ? selector.name : undefined;
       const hint = items.some((item) => nameOf(item) === named) ? ` The agent's own tool named "${named}" is another object: pass the tool the agent was built with, or its name.` : '';
       throw fail('unknown_approval', `${verdict} ${describeSelector(selector)} fits none of the approvals the run stopped for: ${shown.join('; ')}.${hint}`);
     }
@@ -166,7 +170,7 @@ function decide(items: readonly RunToolApprovalItem[], decisions: ResumeDecision
   });
 }
 
-const SELECTOR_KEYS = { tool: true, callId: true, always: true, message: true } satisfies OptionKeys<Exclude<ApprovalSelector, ToolRef>>;
+const SELECTOR_KEYS = { tool: true, callId: true, always: true, message: true } satisfies OptionKeys<Exclude<ApprovalSelector, ToolRef | RunToolApprovalItem>>;
 
 function checkSelector(selector: ApprovalSelector, verdict: string, fail: Fail): void {
   if (typeof selector === 'string') {
@@ -174,7 +178,7 @@ function checkSelector(selector: ApprovalSelector, verdict: string, fail: Fail):
     return;
   }
   if (typeof selector !== 'object' || selector === null) throw fail('invalid_option', `${verdict}: expected a tool, a tool name or { tool?, callId?, always?, message? }; got ${kindOf(selector)}.`);
-  if (isTool(selector)) return;
+  if (isInterruption(selector) || isTool(selector)) return;
   const unknown = unknownKeyProblem(selector, SELECTOR_KEYS);
   if (unknown !== undefined) throw fail('unknown_option', `${verdict}: ${unknown}`);
   const { tool, callId, always, message } = selector as { tool?: unknown; callId?: unknown; always?: unknown; message?: unknown };
@@ -187,6 +191,7 @@ function checkSelector(selector: ApprovalSelector, verdict: string, fail: Fail):
 
 function fits(item: RunToolApprovalItem, selector: ApprovalSelector): boolean {
   if (typeof selector === 'string') return nameOf(item) === selector;
+  if (isInterruption(selector)) return nameOf(item) === nameOf(selector) && callOf(item).callId === callOf(selector).callId;
   if (isTool(selector)) return isOwnTool(item, selector);
   const { tool, callId } = selector as { tool?: ToolRef; callId?: string };
   if (callId !== undefined && callOf(item).callId !== callId) return false;
@@ -200,12 +205,18 @@ function isOwnTool(item: RunToolApprovalItem, tool: { name: string }): boolean {
   return own === undefined || own === tool;
 }
 
+/** An interruption of a paused run, from either build of the SDK (their classes differ): an approval item with its raw call. */
+function isInterruption(value: unknown): value is RunToolApprovalItem {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'tool_approval_item' && typeof (value as { rawItem?: unknown }).rawItem === 'object';
+}
+
 function isTool(value: unknown): value is { name: string; type: string } {
   return typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string' && typeof (value as { type?: unknown }).type === 'string';
 }
 
 function describeSelector(selector: ApprovalSelector): string {
   if (typeof selector === 'string') return `"${selector}"`;
+  if (isInterruption(selector)) return `the interruption ${nameOf(selector)}, call ${callOf(selector).callId ?? '?'}`;
   if (isTool(selector)) return `the tool ${selector.name}`;
   const { tool, callId } = selector as { tool?: ToolRef; callId?: string };
   return [tool === undefined ? undefined : describeSelector(tool), callId === undefined ? undefined : `call ${callId}`].filter(Boolean).join(', ');

@@ -7,6 +7,7 @@
  * test/runner-coupling.test.ts probes both under each runner.
  */
 import { childrenOf, isObject, jestCircusState, nameOf, tasksOf, vitestTask, type CircusBlock, type VitestTask } from './coupling';
+import { whileRunning } from './whileRunning';
 
 /** A test as circus keeps it: `fn` is read when its body starts. */
 interface CircusTest extends CircusBlock {
@@ -37,37 +38,15 @@ export function followJestConcurrentTests(): void {
   walk(root);
 }
 
-/**
- * A wrapper keeps the body's arity (circus hands a `done` callback to a function that declares
- * one) and what it returns; a generator function (which circus runs its own way) is left as it is,
- * and is not listed.
- */
+/** A generator function (which circus runs its own way) is left as it is, and is not listed. */
 function followBody(test: CircusTest, running: Set<CircusTest>): void {
   const fn = test.fn;
   if (typeof fn !== 'function' || fn.constructor?.name === 'GeneratorFunction') return;
-  const body = fn as (...args: unknown[]) => unknown;
-  const end = () => running.delete(test);
-  const wrapped = function (this: unknown, ...args: unknown[]): unknown {
-    running.add(test);
-    const done = args[0];
-    if (body.length > 0 && typeof done === 'function') {
-      args[0] = Object.assign((...reason: unknown[]) => {
-        end();
-        return done(...reason);
-      }, done);
-    }
-    try {
-      const result = body.apply(this, args);
-      if (typeof (result as { then?: unknown } | null)?.then === 'function') return Promise.resolve(result).finally(end);
-      if (body.length === 0) end();
-      return result;
-    } catch (error) {
-      end();
-      throw error;
-    }
-  };
-  Object.defineProperty(wrapped, 'length', { value: body.length });
-  test.fn = wrapped;
+  test.fn = whileRunning(
+    fn as (...args: unknown[]) => unknown,
+    () => running.add(test),
+    () => running.delete(test),
+  );
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { DoubleScope } from '../fakes/core/registry';
 import { childrenOf, isObject, jestCircusState, nameOf, vitestTask, type CircusBlock, type VitestTask } from './coupling';
+import { whileRunning } from './whileRunning';
 
 /**
  * The block Vitest is collecting (a `describe` body runs): `TestRunner.getCurrentSuite` from 4.1,
@@ -83,31 +84,13 @@ export function followJestHooks(): void {
 function wrapHook(hook: CircusHook, block: CircusBlock): void {
   const fn = hook.fn as ((...args: unknown[]) => unknown) & { [WRAPPED]?: true };
   if (typeof fn !== 'function' || fn[WRAPPED] || fn.constructor?.name === 'GeneratorFunction') return;
-  const wrapped = function (this: unknown, ...args: unknown[]): unknown {
-    host[RUNNING_HOOK] = block;
-    const leave = () => {
+  const wrapped = whileRunning(
+    fn,
+    () => (host[RUNNING_HOOK] = block),
+    () => {
       if (host[RUNNING_HOOK] === block) host[RUNNING_HOOK] = undefined;
-    };
-    const done = args[0];
-    if (fn.length > 0 && typeof done === 'function') {
-      args[0] = Object.assign((...reason: unknown[]) => {
-        leave();
-        return done(...reason);
-      }, done);
-    }
-    try {
-      const result = fn.apply(this, args);
-      if (result instanceof Promise || typeof (result as { then?: unknown } | null)?.then === 'function') {
-        return Promise.resolve(result).finally(leave);
-      }
-      if (fn.length === 0) leave();
-      return result;
-    } catch (error) {
-      leave();
-      throw error;
-    }
-  };
-  Object.defineProperty(wrapped, 'length', { value: fn.length });
+    },
+  );
   Object.defineProperty(wrapped, WRAPPED, { value: true });
   hook.fn = wrapped;
 }

@@ -249,8 +249,8 @@ test('a response step shows its items as written', () => {
 test('a bad item in a response is refused where it is written, naming the item', () => {
   const at = (item: string) => `realtime() step 1, emitResponse((r) => r.${item}())`;
   expect(thrownBy(() => realtime().emitResponse((r) => r.audio('x', { audio: 0 })))).toMatchObject({ reason: 'invalid_audio', message: `${at('audio')}: the audio duration must be a positive number of ms; got number 0.` });
-  expect(thrownBy(() => realtime().emitResponse((r) => r.text('x').toolCall('lookup_order', {}, 5 as never)))).toMatchObject({ reason: 'invalid_option', message: `${at('toolCall')}: options must be an object; got number 5.` });
-  expect(thrownBy(() => realtime().emitResponse((r) => r.handoff('Billing', 5 as never)))).toMatchObject({ reason: 'invalid_option', message: `${at('handoff')}: options must be an object; got number 5.` });
+  expect(thrownBy(() => realtime().emitResponse((r) => r.text('x').toolCall('lookup_order', {}, 5 as never)))).toMatchObject({ reason: 'invalid_option', message: `${at('toolCall')}: expected { itemId?, callId? }; got number 5.` });
+  expect(thrownBy(() => realtime().emitResponse((r) => r.handoff('Billing', 5 as never)))).toMatchObject({ reason: 'invalid_option', message: `${at('handoff')}: expected { itemId?, callId? }; got number 5.` });
 });
 
 test('a response speaks for 200 ms unless told, and sends arguments given as a JSON string as they are', async () => {

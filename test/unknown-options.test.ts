@@ -117,8 +117,8 @@ describe('every step refuses an option it does not take, at the step that wrote 
     ['searchesWeb', () => quiet().searchesWeb('weather', 'x' as never), 'model() step 1, searchesWeb(): expected { sources? }; got the string "x".'],
     ['searchesFiles', () => quiet().searchesFiles('refunds', 5 as never), 'model() step 1, searchesFiles(): expected { results? }; got number 5.'],
     ['runsCode', () => quiet().runsCode('print(1)', true as never), 'model() step 1, runsCode(): expected { outputs? }; got boolean true.'],
-    ['emitUserMessage', () => voice().emitUserMessage('Hi.', null as never), 'realtime() step 1, emitUserMessage(): options must be an object; got null.'],
-    ['emitUserTranscript', () => voice().emitUserTranscript('Hi.', 'i1' as never), 'realtime() step 1, emitUserTranscript(): options must be an object; got the string "i1".'],
+    ['emitUserMessage', () => voice().emitUserMessage('Hi.', null as never), 'realtime() step 1, emitUserMessage(): expected { itemId? }; got null.'],
+    ['emitUserTranscript', () => voice().emitUserTranscript('Hi.', 'i1' as never), 'realtime() step 1, emitUserTranscript(): expected { itemId? }; got the string "i1".'],
   ])('%s refuses options that are not an object', (_verb, write, message) => {
     const error = thrownBy(write);
     expect(error).toBeInstanceOf(ScriptError);

@@ -52,6 +52,23 @@ export function checkStepOptionKeys(options: unknown, known: Readonly<Record<str
   if (problem !== undefined) throw misuse(context, 'unknown_option', problem);
 }
 
+/**
+ * A step's options object, checked at the step that wrote it: `undefined` reads as `{}`; anything
+ * but an object is refused naming the keys it takes (`searchesWeb(): expected { sources? }; got
+ * number 5.`), and so is a key it does not take (`checkStepOptionKeys`).
+ */
+export function stepOptions<T extends object>(options: T | undefined, known: OptionKeys<T>, context: StepContext): Partial<T> {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `expected ${optionsShape(known)}; got ${kindOf(options)}.`);
+  checkStepOptionKeys(options, known, context);
+  return options;
+}
+
+/** How a message shows an options object's keys, each optional: `{ callId?, startResponse? }`. */
+export function optionsShape(known: Readonly<Record<string, true>>): string {
+  return `{ ${Object.keys(known).map((key) => `${key}?`).join(', ')} }`;
+}
+
 /** The longest wait the host's timers honour; a longer one would fire at once. */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 

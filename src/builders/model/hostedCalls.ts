@@ -1,7 +1,7 @@
 import type { AgentOutputItem } from '@openai/agents';
 import { brief } from '../../format/brief';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
-import { checkStepOptionKeys, type OptionKeys } from '../core/options';
+import { stepOptions, type OptionKeys } from '../core/options';
 
 /** What a web search found, as the Responses API reports its sources. */
 export interface WebSearchSource {
@@ -68,7 +68,7 @@ export interface HostedCall {
 
 export function webSearchCall(query: unknown, options: WebSearchOptions | undefined, context: StepContext): HostedCall {
   const text = nonEmpty(query, 'the search query', context);
-  const sources = listOf(optionsOf(options, WEB_SEARCH_OPTIONS, context).sources, 'sources', (source) => typeof (source as WebSearchSource)?.url === 'string', '{ url, title? }', context);
+  const sources = listOf(stepOptions(options, WEB_SEARCH_OPTIONS, context).sources, 'sources', (source) => typeof (source as WebSearchSource)?.url === 'string', '{ url, title? }', context);
   return hosted(`searchesWeb(${brief(text, 40)})`, 'web_search_call', { action: { type: 'search', query: text, ...(sources ? { sources } : {}) } });
 }
 
@@ -78,7 +78,7 @@ export function fileSearchCall(queries: unknown, options: FileSearchOptions | un
     throw misuse(context, 'invalid_arguments', `expected the search query, or a non-empty list of them; got ${kindOf(queries)}.`);
   }
   const results = listOf(
-    optionsOf(options, FILE_SEARCH_OPTIONS, context).results,
+    stepOptions(options, FILE_SEARCH_OPTIONS, context).results,
     'results',
     (result) => typeof (result as FileSearchResult)?.filename === 'string' && typeof (result as FileSearchResult)?.text === 'string',
     '{ filename, text, score? }',
@@ -93,7 +93,7 @@ export function fileSearchCall(queries: unknown, options: FileSearchOptions | un
 
 export function codeInterpreterCall(code: unknown, options: CodeRunOptions | undefined, context: StepContext): HostedCall {
   const source = nonEmpty(code, 'the code', context);
-  const outputs = listOf(optionsOf(options, CODE_RUN_OPTIONS, context).outputs, 'outputs', (output) => ['logs', 'image'].includes((output as { type?: string })?.type ?? ''), "{ type: 'logs', logs } or { type: 'image', url }", context);
+  const outputs = listOf(stepOptions(options, CODE_RUN_OPTIONS, context).outputs, 'outputs', (output) => ['logs', 'image'].includes((output as { type?: string })?.type ?? ''), "{ type: 'logs', logs } or { type: 'image', url }", context);
   return hosted(`runsCode(${brief(source, 40)})`, 'code_interpreter_call', { code: source, ...(outputs ? { outputs } : {}) });
 }
 
@@ -223,19 +223,9 @@ function mcpArguments(args: unknown, context: StepContext): Record<string, unkno
   }
 }
 
-/** A hosted call's options, checked: an object of its own keys (`known`), or nothing. */
-function optionsOf<T extends object>(options: T | undefined, known: OptionKeys<T>, context: StepContext): Partial<T> {
-  if (options === undefined) return {};
-  if (typeof options !== 'object' || options === null) {
-    throw misuse(context, 'invalid_option', `expected { ${Object.keys(known).map((key) => `${key}?`).join(', ')} }; got ${kindOf(options)}.`);
-  }
-  checkStepOptionKeys(options, known, context);
-  return options;
-}
-
-/** Options whose every key is a text: checked as `optionsOf` checks them, and each a string. */
+/** Options whose every key is a text: checked as `stepOptions` checks them, and each a string. */
 function textOptions<K extends string>(options: Partial<Record<K, string>> | undefined, known: OptionKeys<Record<K, string>>, context: StepContext): Partial<Record<K, string>> {
-  const given = optionsOf(options, known, context);
+  const given = stepOptions(options, known, context);
   const picked: Partial<Record<K, string>> = {};
   for (const key of Object.keys(known) as K[]) {
     const value = (given as Record<string, unknown>)[key];

@@ -2,10 +2,10 @@ import type { EmitStep, ExpectStep, LabelArg } from '../../fakes/realtime/step';
 import { mcpApprovalRequestEvents, mcpCallEvents, mcpToolsListedEvents, type RealtimeMcpTool } from './events';
 import type { ScriptMemory } from './memory';
 import type { McpApprovalRequestOptions, McpCallOptions } from './options';
-import { checkOptionsObject, checkServerLabel, checkText, isPlainObject } from './validators';
+import { checkServerLabel, checkText, isPlainObject } from './validators';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 import { toolNameOf } from '../core/validate';
-import type { OptionKeys } from '../core/options';
+import { stepOptions, type OptionKeys } from '../core/options';
 
 /**
  * The steps of a `realtime()` script that stand for a hosted MCP server (`hostedMcpTool`): the
@@ -32,7 +32,7 @@ export function mcpToolsListedStep(serverLabel: unknown, tools: unknown, context
 export function mcpCallStep(name: string, args: unknown, options: McpCallOptions, memory: ScriptMemory, context: StepContext): EmitStep {
   const tool = toolNameOf(name, context);
   const input = checkArgs(args, context);
-  const { output = null, itemId } = checkOptionsObject(options, MCP_CALL_OPTIONS, context);
+  const { output = null, itemId } = stepOptions(options, MCP_CALL_OPTIONS, context);
   if (output !== null && typeof output !== 'string') throw misuse(context, 'invalid_option', `output must be a string or null; got ${kindOf(output)}.`);
   const shown: LabelArg[] = Object.keys(input).length === 0 ? [tool] : [tool, { value: input, max: 40 }];
   return {
@@ -54,7 +54,7 @@ export function mcpApprovalRequestStep(
   const server = checkServerLabel(serverLabel, context);
   const tool = toolNameOf(name, context);
   const input = checkArgs(args, context);
-  const itemId = memory.itemId(checkOptionsObject(options, MCP_APPROVAL_REQUEST_OPTIONS, context).itemId, context);
+  const itemId = memory.itemId(stepOptions(options, MCP_APPROVAL_REQUEST_OPTIONS, context).itemId, context);
   memory.lastMcpRequest = { itemId, serverLabel: server, name: tool };
   return {
     kind: 'emit',

@@ -30,7 +30,6 @@ import {
   checkEvent,
   checkId,
   checkMethod,
-  checkOptionsObject,
   checkPattern,
   checkRealtimeOptions,
   checkReply,
@@ -38,7 +37,7 @@ import {
   checkUsage,
 } from './validators';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
-import type { OptionKeys } from '../core/options';
+import { stepOptions, type OptionKeys } from '../core/options';
 
 /** Each method as labels show it (`'sendMessage'`), worded once. */
 const QUOTED = Object.fromEntries(REALTIME_METHODS.map((method) => [method, `'${method}'`])) as Record<RealtimeMethod, string>;
@@ -257,7 +256,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   emitResponse(build: (response: ResponseBuilder) => unknown, options: ResponseOptions = {}): this {
     const context = this.#context('emitResponse');
     if (typeof build !== 'function') throw misuse(context, 'invalid_turn', `expected a callback like (r) => r.text('Hi'); got ${kindOf(build)}.`);
-    const { responseId: given } = checkOptionsObject(options, RESPONSE_OPTIONS, context);
+    const { responseId: given } = stepOptions(options, RESPONSE_OPTIONS, context);
     const responseId = this.#memory.responseId(given, context);
     const response = new ResponseBuilder(this.#memory, responseId, context);
     build(response);
@@ -271,14 +270,14 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   emitUserMessage(text: string, options: UserItemOptions = {}): this {
     const context = this.#context('emitUserMessage');
     checkText(text, 'the message text', context);
-    return this.#emitStep({ verb: 'emitUserMessage', args: [{ value: text, max: 60 }] }, userMessageEvents(text, this.#memory.itemId(checkOptionsObject(options, USER_ITEM_OPTIONS, context).itemId, context)));
+    return this.#emitStep({ verb: 'emitUserMessage', args: [{ value: text, max: 60 }] }, userMessageEvents(text, this.#memory.itemId(stepOptions(options, USER_ITEM_OPTIONS, context).itemId, context)));
   }
 
   /** The user spoke: an input audio item whose transcription then completes and merges into history. */
   emitUserTranscript(transcript: string, options: UserItemOptions = {}): this {
     const context = this.#context('emitUserTranscript');
     checkText(transcript, 'the transcript', context);
-    return this.#emitStep({ verb: 'emitUserTranscript', args: [{ value: transcript, max: 60 }] }, userTranscriptEvents(transcript, this.#memory.itemId(checkOptionsObject(options, USER_ITEM_OPTIONS, context).itemId, context)));
+    return this.#emitStep({ verb: 'emitUserTranscript', args: [{ value: transcript, max: 60 }] }, userTranscriptEvents(transcript, this.#memory.itemId(stepOptions(options, USER_ITEM_OPTIONS, context).itemId, context)));
   }
 
   /** The server deleted an item from the conversation: the session drops it from its history. */

@@ -3,10 +3,10 @@ import { brief } from '../../format/brief';
 import type { CallRest, HandoffTarget, ToolRef } from '../../vocabulary';
 import { audioItem, textItem, toolCallItem, type ResponseItem, type ToolCallIds } from './events';
 import { readHandoff } from './rules';
-import { audioChunks, checkOptionsObject, checkReply } from './validators';
+import { audioChunks, checkReply } from './validators';
 import { misuse, type StepContext } from '../core/stepContext';
 import { argumentsOf, toolNameOf } from '../core/validate';
-import type { OptionKeys } from '../core/options';
+import { stepOptions, type OptionKeys } from '../core/options';
 
 /** Options of an item in a response: the item id to emit instead of the script's next one. */
 export interface ResponseItemOptions {
@@ -82,7 +82,7 @@ export class ResponseBuilder {
     const name = toolNameOf(tool, context);
     const checked = argumentsOf(args, context);
     const rendered = typeof checked === 'string' ? checked : JSON.stringify(checked);
-    const ids = this.#host.toolCall(name, rendered, checkOptionsObject(options, RESPONSE_CALL_OPTIONS, context), this.#responseId, context);
+    const ids = this.#host.toolCall(name, rendered, stepOptions(options, RESPONSE_CALL_OPTIONS, context), this.#responseId, context);
     this.#items.push(toolCallItem(name, rendered, ids));
     this.#calls.push({ name, kind: 'tool', offered: true });
     this.#labels.push(args === undefined ? `toolCall(${name})` : `toolCall(${name}, ${brief(checked, 40)})`);
@@ -93,7 +93,7 @@ export class ResponseBuilder {
   handoff(target: HandoffTarget, options?: ResponseCallOptions): this {
     const context = this.#at('handoff');
     const { label, toolName } = readHandoff(target, context);
-    const ids = this.#host.toolCall(toolName, '{}', checkOptionsObject(options, RESPONSE_CALL_OPTIONS, context), this.#responseId, context);
+    const ids = this.#host.toolCall(toolName, '{}', stepOptions(options, RESPONSE_CALL_OPTIONS, context), this.#responseId, context);
     this.#items.push(toolCallItem(toolName, '{}', ids));
     this.#calls.push({ name: toolName, kind: 'handoff', offered: true });
     this.#labels.push(`handoff(${label})`);

@@ -12,8 +12,8 @@ import {
 import type { ExpectStep, LabelArg } from '../../fakes/realtime/step';
 import type { HandoffTarget } from '../../vocabulary';
 import type { GuardrailTripOptions } from './options';
-import { checkId, checkOptionsObject } from './validators';
-import type { OptionKeys } from '../core/options';
+import { checkId } from './validators';
+import { stepOptions, type OptionKeys } from '../core/options';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 import { handoffTargetOf } from '../core/validate';
 
@@ -113,7 +113,7 @@ export function guardrailTripSteps(name: unknown, options: GuardrailTripOptions,
   if (name !== undefined && (typeof name !== 'string' || name === '')) {
     throw misuse(context, 'invalid_name', `expected the guardrail's name; got ${kindOf(name)}.`);
   }
-  const { stops: given, responseId: givenResponse } = checkOptionsObject(options, GUARDRAIL_TRIP_OPTIONS, context);
+  const { stops: given, responseId: givenResponse } = stepOptions(options, GUARDRAIL_TRIP_OPTIONS, context);
   const stops = given ?? (lastReply?.kind === 'audio' ? 'interrupt' : lastReply?.kind === 'open text' ? 'cancel' : 'nothing');
   if (!['interrupt', 'cancel', 'nothing'].includes(stops)) {
     throw misuse(context, 'invalid_option', `stops must be 'interrupt', 'cancel' or 'nothing'; got ${kindOf(stops)}.`);

@@ -3,9 +3,9 @@ import type { CallOptions, HandoffTarget, ToolRef } from '../../vocabulary';
 import { responseEvents, toolCallItem } from './events';
 import { answeredId, type ScriptMemory } from './memory';
 import type { RealtimeCallOptions, ToolOutputOptions } from './options';
-import { checkStepOptionKeys, type OptionKeys } from '../core/options';
+import { checkStepOptionKeys, stepOptions, type OptionKeys } from '../core/options';
 import { handoffConfigPattern, notFoundPattern, outputMatcher, readHandoff, toolOutputPattern, transferPattern, DEFAULT_REJECTION } from './rules';
-import { checkBoolean, checkOptionsObject, checkText } from './validators';
+import { checkBoolean, checkText } from './validators';
 import { misuse, type StepContext } from '../core/stepContext';
 import { argumentsOf, toolNameOf } from '../core/validate';
 
@@ -26,7 +26,7 @@ const CALL_OPTIONS = { callId: true } satisfies OptionKeys<CallOptions>;
 export function toolCallStep(tool: ToolRef, args: unknown, options: RealtimeCallOptions | undefined, offered: boolean, memory: ScriptMemory, context: StepContext): EmitStep {
   const name = toolNameOf(tool, context);
   const checked = argumentsOf(args, context);
-  const call = memory.toolCall(name, typeof checked === 'string' ? checked : JSON.stringify(checked), checkOptionsObject(options, REALTIME_CALL_OPTIONS, context), undefined, context);
+  const call = memory.toolCall(name, typeof checked === 'string' ? checked : JSON.stringify(checked), stepOptions(options, REALTIME_CALL_OPTIONS, context), undefined, context);
   const shown: LabelArg[] = args === undefined ? [name] : [name, { value: checked, max: 60 }];
   if (call.callId === '') shown.push('no call id');
   return emitCall({ verb: context.verb, args: shown }, call, 'tool', offered);
@@ -43,7 +43,7 @@ export function reemitStep(memory: ScriptMemory, context: StepContext): EmitStep
 /** A call of the SDK's handoff tool for `target`. */
 export function handoffCallStep(target: HandoffTarget, options: RealtimeCallOptions | undefined, memory: ScriptMemory, context: StepContext): EmitStep {
   const { label, toolName } = readHandoff(target, context);
-  const call = memory.toolCall(toolName, '{}', checkOptionsObject(options, REALTIME_CALL_OPTIONS, context), undefined, context);
+  const call = memory.toolCall(toolName, '{}', stepOptions(options, REALTIME_CALL_OPTIONS, context), undefined, context);
   return emitCall({ verb: context.verb, args: [label] }, call, 'handoff', true);
 }
 
@@ -74,7 +74,7 @@ export function toolRejectionStep(tool: ToolRef, message: string, options: ToolO
 
 export function toolNotFoundStep(name: string, options: CallOptions | undefined, memory: ScriptMemory, context: StepContext): ExpectStep {
   const checked = toolNameOf(name, context);
-  // Not checkOptionsObject: callIdFor refuses options that are not an object, naming { callId }.
+  // Not stepOptions: callIdFor refuses options that are not an object, naming { callId }.
   checkStepOptionKeys(options, CALL_OPTIONS, context);
   const callId = memory.callIdFor(checked, options, context, 'emitUnknownToolCall');
   return { kind: 'expect', method: 'sendFunctionCallOutput', pattern: notFoundPattern(checked, callId), label: { verb: context.verb, args: [checked] } };
@@ -96,6 +96,6 @@ export function handoffSteps(target: HandoffTarget, memory: ScriptMemory, contex
 }
 
 function startResponseOf(options: ToolOutputOptions | undefined, context: StepContext): boolean | undefined {
-  const { startResponse } = checkOptionsObject(options, TOOL_OUTPUT_OPTIONS, context);
+  const { startResponse } = stepOptions(options, TOOL_OUTPUT_OPTIONS, context);
   return checkBoolean(startResponse, 'startResponse', context);
 }

@@ -8,7 +8,7 @@ import { isRealtimeMethod, REALTIME_METHODS, type RealtimeMethod } from '../../f
 import { DEFAULT_TIMEOUT_MS, timeoutProblem } from '../../fakes/realtime/settling';
 import type { AudioTarget, ErrorMatch, RealtimeEventName } from '../../fakes/realtime/step';
 import { chunk, tone } from './audio';
-import { checkedOptions, checkStepOptionKeys, type OptionKeys } from '../core/options';
+import { checkedOptions, checkStepOptionKeys, optionsShape, type OptionKeys } from '../core/options';
 import { wordsOf } from './events';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 
@@ -121,7 +121,7 @@ export function checkText(text: unknown, what: string, context: StepContext): st
 /** How a reply streams: the deltas given (which must join to the text), or word by word. `known` is the keys of the verb's options type. */
 export function checkReply<T extends { deltas?: readonly string[] }>(text: unknown, options: T | undefined, known: OptionKeys<T>, context: StepContext): readonly string[] {
   checkText(text, 'the reply text', context);
-  if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `options must be an object; got ${kindOf(options)}.`);
+  if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `expected ${optionsShape(known)}; got ${kindOf(options)}.`);
   checkStepOptionKeys(options, known, context);
   const { deltas } = options;
   if (deltas === undefined) return wordsOf(text as string);
@@ -174,14 +174,6 @@ export function checkAudioTarget(target: unknown, context: StepContext): AudioTa
 export function checkId(id: unknown, what: 'itemId' | 'responseId', context: StepContext): string {
   if (typeof id !== 'string' || id === '') throw misuse(context, 'invalid_id', `${what} must be a non-empty string; got ${kindOf(id)}.`);
   return id;
-}
-
-/** An options object of the verb's own keys (`known`, the keys of its options type), or nothing. */
-export function checkOptionsObject<T extends object>(options: T | undefined, known: OptionKeys<T>, context: StepContext): Partial<T> {
-  if (options === undefined) return {};
-  if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `options must be an object; got ${kindOf(options)}.`);
-  checkStepOptionKeys(options, known, context);
-  return options;
 }
 
 export function checkBoolean(value: unknown, what: string, context: StepContext): boolean | undefined {

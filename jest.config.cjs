@@ -1,7 +1,8 @@
 // Specs run from source through @swc/jest as CommonJS; the native-ESM path of the built package
 // is covered by the consumer fixtures (scripts/consumers.mjs).
 const shared = {
-  testEnvironment: 'node',
+  // Node's environment with a code cache per worker (test/support/jestEnvironment.cjs).
+  testEnvironment: '<rootDir>/test/support/jestEnvironment.cjs',
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },

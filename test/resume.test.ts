@@ -484,6 +484,13 @@ describe('resume(): every refusal says what was wrong, with its reason', () => {
     });
   });
 
+  test('every refusal names resume() as its double, its options refusals and the others alike', async () => {
+    const agent = support(model().replies('Hi.'));
+    const finished = await run(agent, 'Hi');
+    expect(await rejectionOf(resume(agent, finished, {}))).toMatchObject({ reason: 'not_paused', double: 'resume()' });
+    expect(await rejectionOf(resume(agent, finished, {}, { runner: 5 as never }))).toMatchObject({ reason: 'invalid_option', double: 'resume()' });
+  });
+
   test('a run with nothing to decide: finished, or stored mid-turn', async () => {
     const agent = support(model().replies('Hi.'));
     const finished = await run(agent, 'Hi');

@@ -47,10 +47,11 @@ export async function resume<TAgent extends Agent<any, any>>(
   decisions: ResumeDecisions,
   options: ResumeOptions = {},
 ): Promise<RunResult<any, TAgent>> {
-  const fail = (reason: ScriptErrorReason, problem: string): ScriptError => new ScriptError({ reason, message: `resume(): ${problem}` });
   const { fail: refuse } = checkedOptions('resume', options, RESUME_OPTIONS, '{ runner: new Runner({ modelProvider }) }');
+  // Every refusal of resume() is worded and built alike: `resume(): …`, with `double: 'resume()'`.
+  const fail = (reason: ScriptErrorReason, problem: string): ScriptError => refuse(problem, reason);
   if (options.runner !== undefined && typeof (options.runner as { run?: unknown } | null)?.run !== 'function') {
-    throw refuse(`runner is the Runner to resume with, like new Runner({ modelProvider }); got ${kindOf(options.runner)}.`);
+    throw fail('invalid_option', `runner is the Runner to resume with, like new Runner({ modelProvider }); got ${kindOf(options.runner)}.`);
   }
   if (!(agent instanceof Agent) && (typeof agent !== 'object' || agent === null || typeof (agent as { name?: unknown }).name !== 'string')) {
     throw fail('invalid_option', `the first argument is the agent the run started with; got ${kindOf(agent)}.`);

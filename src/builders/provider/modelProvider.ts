@@ -27,6 +27,9 @@ export class ProviderScript extends ProviderDouble {
    * A route for an agent or model this provider routes already is refused: append turns to its script instead.
    */
   add(routes: ProviderRoutes): this {
+    // modelProvider() checks its keys with its options (name, verify); add() takes routes only.
+    const unknown = typeof routes === 'object' && routes !== null ? unknownKeyProblem(routes, ROUTE_KEYS) : undefined;
+    if (unknown !== undefined) throw this.#fail(unknown, 'unknown_option');
     const checked = checkedRoutes(routes, this.#fail, this.#example, false);
     const agents = checked.agents === undefined ? [] : checked.agents instanceof Map ? [...checked.agents.keys()] : Object.keys(checked.agents);
     for (const agent of agents as (Agent<any, any> | string)[]) {
@@ -85,9 +88,6 @@ const PROVIDER_OPTIONS = { ...ROUTE_KEYS, name: true, verify: true } satisfies O
 function checkedRoutes(options: ProviderRoutes, refuse: OptionFailure, example: string, atLeastOne: boolean): ProviderRoutes {
   const fail = (problem: string) => refuse(problem, 'invalid_route');
   if (typeof options !== 'object' || options === null) throw fail(`expected routes like ${example}; got ${kindOf(options)}.`);
-  // modelProvider() checked its keys with its options (name, verify); add() takes routes only.
-  const unknown = atLeastOne ? undefined : unknownKeyProblem(options, ROUTE_KEYS);
-  if (unknown !== undefined) throw refuse(unknown, 'unknown_option');
   let count = 0;
   const agents = options.agents;
   if (agents instanceof Map) {

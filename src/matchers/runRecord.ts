@@ -45,7 +45,6 @@ export interface ApprovalRecord {
 
 /** What a run did, read off its result. Shared by every matcher that reads the same result: never changed once made. */
 export interface RunRecord {
-  readonly streamed: boolean;
   readonly toolCalls: readonly ToolCallRecord[];
   readonly handoffs: readonly HandoffRecord[];
   readonly approvals: readonly ApprovalRecord[];
@@ -108,8 +107,7 @@ export function readRun(received: unknown, hint: string): RunRecord {
   if (!isRunResult(received)) {
     throw invalidReceived(hint, 'a RunResult or StreamedRunResult (what run() returns), or a lifecycle() recorder', received);
   }
-  const streamed = isStreamedResult(received);
-  if (streamed && !hasFinished(received)) {
+  if (isStreamedResult(received) && !hasFinished(received)) {
     throw new Error(
       matcherErrorMessage(
         hint,
@@ -124,7 +122,6 @@ export function readRun(received: unknown, hint: string): RunRecord {
   const approvals = readApprovals(received.interruptions ?? []);
   const { toolCalls, handoffs } = readItems(received, new Set(approvals.map((approval) => approval.callId)));
   const record: RunRecord = Object.freeze({
-    streamed,
     toolCalls: Object.freeze(toolCalls),
     handoffs: Object.freeze(handoffs),
     approvals: Object.freeze(approvals.map(({ callId: _id, ...approval }) => approval)),
@@ -157,7 +154,7 @@ function readLifecycle(view: LifecycleView): RunRecord {
   const handoffs: HandoffRecord[] = view.events.flatMap((event) =>
     event.type === 'handoff' ? [{ from: event.agent, to: event.to as string, target: undefined, toolName: undefined }] : [],
   );
-  return { streamed: false, toolCalls, handoffs, approvals: [] };
+  return { toolCalls, handoffs, approvals: [] };
 }
 
 function readItems(result: RunResultShape, pending: ReadonlySet<string | undefined>): Pick<RunRecord, 'toolCalls' | 'handoffs'> {

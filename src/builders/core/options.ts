@@ -59,14 +59,12 @@ export function checkStepOptionKeys(options: unknown, known: Readonly<Record<str
  */
 export function stepOptions<T extends object>(options: T | undefined, known: OptionKeys<T>, context: StepContext): Partial<T> {
   if (options === undefined) return {};
-  if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `expected ${optionsShape(known)}; got ${kindOf(options)}.`);
+  if (typeof options !== 'object' || options === null) {
+    const shape = `{ ${Object.keys(known).map((key) => `${key}?`).join(', ')} }`;
+    throw misuse(context, 'invalid_option', `expected ${shape}; got ${kindOf(options)}.`);
+  }
   checkStepOptionKeys(options, known, context);
   return options;
-}
-
-/** How a message shows an options object's keys, each optional: `{ callId?, startResponse? }`. */
-export function optionsShape(known: Readonly<Record<string, true>>): string {
-  return `{ ${Object.keys(known).map((key) => `${key}?`).join(', ')} }`;
 }
 
 /** The longest wait the host's timers honour; a longer one would fire at once. */

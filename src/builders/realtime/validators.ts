@@ -8,7 +8,7 @@ import { isRealtimeMethod, REALTIME_METHODS, type RealtimeMethod } from '../../f
 import { DEFAULT_TIMEOUT_MS, timeoutProblem } from '../../fakes/realtime/settling';
 import type { AudioTarget, ErrorMatch, RealtimeEventName } from '../../fakes/realtime/step';
 import { chunk, tone } from './audio';
-import { checkedOptions, checkStepOptionKeys, optionsShape, type OptionKeys } from '../core/options';
+import { checkedOptions, checkStepOptionKeys, stepOptions, type OptionKeys } from '../core/options';
 import { wordsOf } from './events';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 
@@ -121,9 +121,7 @@ export function checkText(text: unknown, what: string, context: StepContext): st
 /** How a reply streams: the deltas given (which must join to the text), or word by word. `known` is the keys of the verb's options type. */
 export function checkReply<T extends { deltas?: readonly string[] }>(text: unknown, options: T | undefined, known: OptionKeys<T>, context: StepContext): readonly string[] {
   checkText(text, 'the reply text', context);
-  if (typeof options !== 'object' || options === null) throw misuse(context, 'invalid_option', `expected ${optionsShape(known)}; got ${kindOf(options)}.`);
-  checkStepOptionKeys(options, known, context);
-  const { deltas } = options;
+  const { deltas } = stepOptions(options, known, context);
   if (deltas === undefined) return wordsOf(text as string);
   if (!Array.isArray(deltas) || !deltas.every((delta) => typeof delta === 'string')) {
     throw misuse(context, 'invalid_option', `deltas must be an array of strings; got ${kindOf(deltas)}.`);

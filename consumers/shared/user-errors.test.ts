@@ -1,5 +1,5 @@
 import { Agent, run } from '@openai/agents';
-import { cassette, configure, ConfigureError, model, modelProvider, realtime } from 'agents-testkit';
+import { cassette, configure, ConfigureError, mcp, model, modelProvider, realtime } from 'agents-testkit';
 
 // What a user gets wrong, refused where it is written, with the fix, from the packed package.
 test('configure() refuses a misspelled setting, naming the one meant', () => {
@@ -53,6 +53,15 @@ test("a step's misspelled option is refused at that step", () => {
   // Ignored, `comit` stopped checking that the audio buffer is committed, and a session that never commits passed.
   expect(() => realtime({ verify: false }).expectAudio({ ms: 200, comit: true } as never)).toThrow(/"comit" is not one of its options\. Did you mean commit\?/);
   expect(() => model({ verify: false }).calls('refund', {}, { toolFail: true } as never)).toThrow(/step 1, calls\(\): "toolFail" is not one of its options\. Did you mean toolFails\?/);
+});
+
+test("a misspelled key of the SDK's own option objects is refused, naming the one meant", () => {
+  // Ignored by the SDK, `blockedToolName` left the tool offered, and an agent that deletes files passed.
+  const tools = { delete_file: { inputSchema: { type: 'object', properties: {} } } };
+  expect(() => mcp({ name: 'files', tools, toolFilter: { blockedToolName: ['delete_file'] } } as never)).toThrow(/toolFilter: "blockedToolName" is not one of its fields\. Did you mean blockedToolNames\?/);
+  // Ignored, `sugested` left the failure without the retry it was meant to advise.
+  expect(() => model({ verify: false }).fails(new Error('busy'), { sugested: true } as never)).toThrow(/retry advice: "sugested" is not one of its fields\. Did you mean suggested\?/);
+  expect(() => realtime({ verify: false }).emitUsage({ inputToken: 3 } as never)).toThrow(/usage: "inputToken" is not one of its fields\. Did you mean inputTokens\?/);
 });
 
 test('a matcher given more arguments than it takes fails with a matcher error, also under .not', async () => {

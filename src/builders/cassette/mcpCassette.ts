@@ -10,6 +10,7 @@ import type { DoubleOptions } from '../../vocabulary';
 import { refuseRecordingInCI, type CIRecording } from './ciRecording';
 import { conversationOption, keptElsewhere, missingConversation, recordingStart, refuseSameNamedTests, refuseUnrecordable, replayedConversation, willRecord, type CassetteMode } from './recordingPlan';
 import type { OptionKeys } from '../core/options';
+import { toolFilterProblem } from '../core/sdkOptions';
 import { kindOf } from '../core/stepContext';
 
 export interface McpCassetteOptions extends DoubleOptions, Pick<McpServerSettings, 'toolFilter' | 'errorFunction'> {
@@ -38,9 +39,8 @@ export function mcpCassette(path: string | URL, rawOptions?: McpCassetteOptions)
   const { shownPath, name: named, label: display, options, fail, absolute, mode } = recordingStart('mcpCassette', path, rawOptions, MCP_CASSETTE_OPTIONS, "{ mode: 'record', server: () => new MCPServerStdio({ … }) }", 'a recording');
   const hint = `run the test with ${CASSETTE_MODE_ENV}=record (or pass { mode: 'record' } to mcpCassette(${JSON.stringify(shownPath)}))`;
   const { toolFilter, errorFunction } = options;
-  if (toolFilter !== undefined && typeof toolFilter !== 'function' && (typeof toolFilter !== 'object' || toolFilter === null)) {
-    throw fail('invalid_option', `toolFilter is the SDK's filter: a function, or { allowedToolNames?, blockedToolNames? }; got ${kindOf(toolFilter)}.`);
-  }
+  const filterProblem = toolFilterProblem(toolFilter);
+  if (filterProblem) throw fail(filterProblem.reason, filterProblem.problem);
   const explicit = conversationOption(options.conversation, fail);
   const test = currentTest();
   const wanted = explicit ?? test?.name ?? DEFAULT_CONVERSATION;

@@ -9,6 +9,7 @@ import { closest } from '../../format/closest';
 import { McpStep } from './step';
 import { buildMcpTools, type BuiltMcpTool, type McpArguments, type McpToolRefs, type McpTools } from './tools';
 import { checkedOptions, isTimeout, MAX_TIMEOUT_MS, type OptionKeys } from '../core/options';
+import { toolFilterProblem } from '../core/sdkOptions';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 
 export interface McpOptions<Tools extends McpTools = McpTools> extends McpDoubleOptions {
@@ -153,9 +154,8 @@ function checkedMcpOptions<Tools extends McpTools>(raw: McpOptions<Tools> | unde
   for (const [key, value] of Object.entries({ cacheToolsList, useStructuredContent, requireConnect })) {
     if (value !== undefined && typeof value !== 'boolean') throw fail(`${key} must be a boolean; got ${kindOf(value)}.`);
   }
-  if (toolFilter !== undefined && typeof toolFilter !== 'function' && (typeof toolFilter !== 'object' || toolFilter === null)) {
-    throw fail(`toolFilter is the SDK's filter: a function, or { allowedToolNames?, blockedToolNames? }; got ${kindOf(toolFilter)}.`);
-  }
+  const filterProblem = toolFilterProblem(toolFilter);
+  if (filterProblem) throw fail(filterProblem.problem, filterProblem.reason);
   if (errorFunction !== undefined && errorFunction !== null && typeof errorFunction !== 'function') {
     throw fail(`errorFunction is a function, or null to make a failed call fail the run; got ${kindOf(errorFunction)}.`);
   }

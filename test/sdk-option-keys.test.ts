@@ -3,6 +3,7 @@
 // so a misspelled key would leave the script without the advice, the tokens or the filter the test
 // meant, and the test would run on without them.
 import { mcp, mcpCassette, model, realtime, ScriptError } from 'agents-testkit';
+import { Usage } from '@openai/agents';
 import { z } from 'zod';
 import { describe, expect, test, thrownBy } from './support';
 
@@ -47,6 +48,9 @@ describe('a misspelled key of an SDK option object is refused where it is writte
     expect({ reason, double }).toEqual({ reason: 'unknown_option', double: 'realtime()' });
     expect(message).toContain('"outputToken" is not one of its fields. Did you mean outputTokens?');
     expect(() => realtime({ verify: false }).emitUsage({ inputTokens: 3, outputTokens: 5 })).not.toThrow();
+    // The SDK's own Usage, as the session adds it up, is taken as it is.
+    expect(() => realtime({ verify: false }).emitUsage(new Usage({ inputTokens: 3, outputTokens: 5, requestUsageEntries: [{ inputTokens: 3, outputTokens: 5, totalTokens: 8 }] }))).not.toThrow();
+    expect(() => model({ verify: false }).turn((t) => t.replies('a').usage(new Usage({ inputTokens: 3 })))).not.toThrow();
   });
 
   test('an MCP server’s static tool filter: mcp() and mcpCassette()', () => {

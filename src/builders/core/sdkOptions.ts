@@ -36,10 +36,8 @@ export function retryAdviceKeyProblem(advice: object): string | undefined {
   return prefixed('retry advice', unknownKeyProblem(advice, RETRY_ADVICE, 'fields'));
 }
 
-/** The same for a usage object (a `Usage` instance is the SDK's own, and passes). */
+/** The same for a usage object (the SDK's own `Usage` has these keys only, and passes). */
 export function usageKeyProblem(usage: object): string | undefined {
-  const proto = Object.getPrototypeOf(usage) as unknown;
-  if (proto !== Object.prototype && proto !== null) return undefined;
   return prefixed('usage', unknownKeyProblem(usage, USAGE, 'fields'));
 }
 

@@ -47,6 +47,8 @@ describe('a misspelled key of an SDK option object is refused where it is writte
     const { reason, double, message } = refusal(() => realtime({ verify: false }).emitUsage({ outputToken: 5 } as never));
     expect({ reason, double }).toEqual({ reason: 'unknown_option', double: 'realtime()' });
     expect(message).toContain('"outputToken" is not one of its fields. Did you mean outputTokens?');
+    // The same payload emitted as the raw event.
+    expect(refusal(() => realtime({ verify: false }).emit('usage_update', { outputToken: 5 } as never)).message).toContain('"outputToken" is not one of its fields.');
     expect(() => realtime({ verify: false }).emitUsage({ inputTokens: 3, outputTokens: 5 })).not.toThrow();
     // The SDK's own Usage, as the session adds it up, is taken as it is.
     expect(() => realtime({ verify: false }).emitUsage(new Usage({ inputTokens: 3, outputTokens: 5, requestUsageEntries: [{ inputTokens: 3, outputTokens: 5, totalTokens: 8 }] }))).not.toThrow();

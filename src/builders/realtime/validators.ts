@@ -98,6 +98,7 @@ export function checkEvent(name: unknown, args: readonly unknown[], context: Ste
     }
   } else if (name === 'item_update') needFields(name, payload, ['itemId', 'type'], context);
   else if (name === 'item_deleted') needFields(name, payload, ['itemId'], context);
+  else if (name === 'usage_update') checkUsage(payload, context);
   return name as RealtimeEventName;
 }
 

@@ -17,6 +17,17 @@ const results = '.test-results';
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
+/**
+ * V8's young generation for the runners' own processes (the Vitest and Jest steps; their workers
+ * inherit NODE_OPTIONS): 64 MB semi-spaces instead of the default 16. The specs allocate fast
+ * (Jest loads the SDK afresh for each file) and garbage collection was 14% of a Jest run's CPU;
+ * with larger semi-spaces fewer scavenges run and less survives them. Measured on two cores,
+ * `npx jest --ci` 128–130 s and 234–238 CPU-seconds without it, 112–122 s and 203–223 with it;
+ * `npx vitest run` 102–107 s against 92–102 s. Only the collector's pacing changes, not what runs.
+ * The consumer projects and the matrix run their runners as users do, without it.
+ */
+const RUNNER_NODE_OPTIONS = [process.env.NODE_OPTIONS, '--max-semi-space-size=64'].filter(Boolean).join(' ');
+
 const only = process.argv.slice(2);
 const wanted = (name) => only.length === 0 || only.includes(name);
 
@@ -111,9 +122,9 @@ const inTurn = {
       `npx vitest run --reporter=default --reporter=json --outputFile.json=${join(results, 'vitest.json')} --reporter=./scripts/lib/vitest-durations.mjs`,
       join(results, 'vitest.json'),
       // Like Jest's --ci below: a missing snapshot fails instead of being written (Vitest reads CI).
-      { CI: process.env.CI || 'true' },
+      { CI: process.env.CI || 'true', NODE_OPTIONS: RUNNER_NODE_OPTIONS },
     ),
-  jest: (out) => runner(out, 'jest', `npx jest --ci --json --outputFile=${join(results, 'jest.json')}`, join(results, 'jest.json')),
+  jest: (out) => runner(out, 'jest', `npx jest --ci --json --outputFile=${join(results, 'jest.json')}`, join(results, 'jest.json'), { NODE_OPTIONS: RUNNER_NODE_OPTIONS }),
   snapshots: (out) => check(out, 'snapshots agree across runners', 'node scripts/compare-snapshots.mjs'),
   package: async (out) => {
     await check(out, 'publint --strict', 'npx publint --strict');

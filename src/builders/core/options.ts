@@ -44,12 +44,14 @@ export function checkedOptions<T extends DoubleOptions>(
 /**
  * Refuses a key a step's options object does not take (reason `unknown_option`), at the step that
  * wrote it: `model() step 2, calls(): "toolFail" is not one of its options. Did you mean toolFails? …`.
- * Anything but an object is left to the step's own checks, so `undefined` stays accepted.
+ * Anything but an object is left to the step's own checks, so `undefined` stays accepted. For one
+ * of the SDK's own objects the step passes on (`sdkObject`, e.g. `'usage'`; its keys in
+ * ./sdkOptions.ts), the refusal names it and its fields: `usage: "inputToken" is not one of its fields. …`.
  */
-export function checkStepOptionKeys(options: unknown, known: Readonly<Record<string, true>>, context: StepContext): void {
+export function checkStepOptionKeys(options: unknown, known: Readonly<Record<string, true>>, context: StepContext, sdkObject?: string): void {
   if (typeof options !== 'object' || options === null) return;
-  const problem = unknownKeyProblem(options, known);
-  if (problem !== undefined) throw misuse(context, 'unknown_option', problem);
+  const problem = unknownKeyProblem(options, known, sdkObject === undefined ? 'options' : 'fields');
+  if (problem !== undefined) throw misuse(context, 'unknown_option', sdkObject === undefined ? problem : `${sdkObject}: ${problem}`);
 }
 
 /**

@@ -7,13 +7,14 @@ import type { OptionKeys } from './options';
  * The SDK's own option objects a builder passes on: retry advice, usage, an MCP server's static
  * tool filter. The SDK reads the keys it knows and ignores the rest, so a misspelled key would
  * leave the script without the advice, the tokens or the filter the test meant, and the test would
- * run on without them: each is refused at the line that wrote it. Each list `satisfies` the SDK's
- * type, so a key the SDK adds fails to compile here until it is listed.
+ * run on without them: each is refused at the line that wrote it (a step's, with
+ * `checkStepOptionKeys(value, KEYS, context, 'usage')`). Each list `satisfies` the SDK's type, so a
+ * key the SDK adds fails to compile here until it is listed.
  */
-const RETRY_ADVICE = { suggested: true, retryAfterMs: true, reason: true, replaySafety: true, responseStarted: true, normalized: true } satisfies OptionKeys<ModelRetryAdvice>;
+export const RETRY_ADVICE_KEYS = { suggested: true, retryAfterMs: true, reason: true, replaySafety: true, responseStarted: true, normalized: true } satisfies OptionKeys<ModelRetryAdvice>;
 
 // The SDK's Usage reads the Responses API's spelling too (input_tokens…).
-const USAGE = {
+export const USAGE_KEYS = {
   requests: true,
   inputTokens: true,
   outputTokens: true,
@@ -29,17 +30,7 @@ const USAGE = {
   request_usage_entries: true,
 } satisfies OptionKeys<UsageInput>;
 
-const TOOL_FILTER = { allowedToolNames: true, blockedToolNames: true } satisfies OptionKeys<MCPToolFilterStatic>;
-
-/** `retry advice: "…" is not one of its fields…` for advice given as an object with a key the SDK does not read. */
-export function retryAdviceKeyProblem(advice: object): string | undefined {
-  return prefixed('retry advice', unknownKeyProblem(advice, RETRY_ADVICE, 'fields'));
-}
-
-/** The same for a usage object (the SDK's own `Usage` has these keys only, and passes). */
-export function usageKeyProblem(usage: object): string | undefined {
-  return prefixed('usage', unknownKeyProblem(usage, USAGE, 'fields'));
-}
+const TOOL_FILTER_KEYS = { allowedToolNames: true, blockedToolNames: true } satisfies OptionKeys<MCPToolFilterStatic>;
 
 /** What is wrong with an MCP server's `toolFilter` option: not the SDK's filter, or a static filter with a key the SDK does not read. */
 export function toolFilterProblem(filter: unknown): { reason: 'invalid_option' | 'unknown_option'; problem: string } | undefined {
@@ -47,10 +38,6 @@ export function toolFilterProblem(filter: unknown): { reason: 'invalid_option' |
   if (typeof filter !== 'object' || filter === null) {
     return { reason: 'invalid_option', problem: `toolFilter is the SDK's filter: a function, or { allowedToolNames?, blockedToolNames? }; got ${kindOf(filter)}.` };
   }
-  const problem = prefixed('toolFilter', unknownKeyProblem(filter, TOOL_FILTER, 'fields'));
-  return problem === undefined ? undefined : { reason: 'unknown_option', problem };
-}
-
-function prefixed(what: string, problem: string | undefined): string | undefined {
-  return problem === undefined ? undefined : `${what}: ${problem}`;
+  const problem = unknownKeyProblem(filter, TOOL_FILTER_KEYS, 'fields');
+  return problem === undefined ? undefined : { reason: 'unknown_option', problem: `toolFilter: ${problem}` };
 }

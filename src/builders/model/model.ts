@@ -10,8 +10,8 @@ import type { CodeRunOptions, FileSearchOptions, HostedMcpCallOptions, ImageGene
 import { messageText, TurnBuilder, type ComputerAction, type ModelCallOptions, type ModelHandoffOptions } from './turn';
 import { deltasOf, type ModelReplyOptions } from './replyOptions';
 import { itemsLabel, OutputTurn, replyLabel } from './labels';
-import { checkedOptions, isTimeout, MAX_TIMEOUT_MS, type OptionKeys } from '../core/options';
-import { retryAdviceKeyProblem } from '../core/sdkOptions';
+import { checkedOptions, checkStepOptionKeys, isTimeout, MAX_TIMEOUT_MS, type OptionKeys } from '../core/options';
+import { RETRY_ADVICE_KEYS } from '../core/sdkOptions';
 import { describeKey, keyOf } from './turnKey';
 
 export interface ModelOptions extends ModelDoubleOptions {
@@ -299,8 +299,7 @@ export class ModelScript extends ModelDouble {
     if (retry !== undefined && (typeof retry !== 'object' || retry === null) && typeof retry !== 'function') {
       throw misuse(context, 'invalid_retry_advice', `retry advice must be an object like { suggested: true } or a callback; got ${kindOf(retry)}.`);
     }
-    const unknownKey = typeof retry === 'object' ? retryAdviceKeyProblem(retry) : undefined;
-    if (unknownKey !== undefined) throw misuse(context, 'unknown_option', unknownKey);
+    checkStepOptionKeys(retry, RETRY_ADVICE_KEYS, context, 'retry advice');
     const turn: PlannedTurn = { kind: 'error', label: `${verb}(${brief(error, 60)})`, error, advice: retry };
     this.appendTurn(turn);
     return this;

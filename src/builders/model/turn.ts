@@ -24,7 +24,7 @@ import type { CallOptions, CallRest, ToolRef } from '../../vocabulary';
 import { argumentsOf, describePatch, explicitCallId, handoffTargetOf, patchOperationOf, toolNameOf } from '../core/validate';
 import { replyLabel } from './labels';
 import { checkStepOptionKeys, type OptionKeys } from '../core/options';
-import { usageKeyProblem } from '../core/sdkOptions';
+import { USAGE_KEYS } from '../core/sdkOptions';
 
 /** An action of the SDK's computer tool: `{ type: 'click', x: 10, y: 20, button: 'left' }`. */
 export type ComputerAction = protocol.ComputerAction;
@@ -227,8 +227,7 @@ export class TurnBuilder {
     if (typeof usage !== 'object' || usage === null) {
       throw misuse(context, 'invalid_option', `expected a usage object like { inputTokens: 10 }; got ${kindOf(usage)}.`);
     }
-    const unknownKey = usageKeyProblem(usage);
-    if (unknownKey !== undefined) throw misuse(context, 'unknown_option', unknownKey);
+    checkStepOptionKeys(usage, USAGE_KEYS, context, 'usage');
     this.#usage = usage;
     return this;
   }

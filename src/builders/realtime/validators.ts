@@ -9,7 +9,7 @@ import { DEFAULT_TIMEOUT_MS, timeoutProblem } from '../../fakes/realtime/settlin
 import type { AudioTarget, ErrorMatch, RealtimeEventName } from '../../fakes/realtime/step';
 import { chunk, tone } from './audio';
 import { checkedOptions, checkStepOptionKeys, stepOptions, type OptionKeys } from '../core/options';
-import { usageKeyProblem } from '../core/sdkOptions';
+import { USAGE_KEYS } from '../core/sdkOptions';
 import { wordsOf } from './events';
 import { kindOf, misuse, type StepContext } from '../core/stepContext';
 
@@ -185,8 +185,7 @@ export function checkUsage(usage: unknown, context: StepContext): void {
   if (!isPlainObject(usage) && typeof (usage as Usage | null)?.add !== 'function') {
     throw misuse(context, 'invalid_usage', `expected usage like { inputTokens: 10, outputTokens: 5 }; got ${kindOf(usage)}.`);
   }
-  const unknownKey = usageKeyProblem(usage as object);
-  if (unknownKey !== undefined) throw misuse(context, 'unknown_option', unknownKey);
+  checkStepOptionKeys(usage, USAGE_KEYS, context, 'usage');
 }
 
 /** What an error the session reports must be like: a part of its message, a RegExp, or a predicate. */

@@ -162,7 +162,7 @@ try {
   const tarball = options.tarball ? resolve(options.tarball) : pack(work);
   const latest = resolveLatest(rows);
   const tools = { yarn: rows.some((row) => row.pm === 'yarn') ? yarnVersion() : undefined };
-  // With --wait every row installs at once; the specs still run --jobs rows at a time.
+  // With --wait every row installs at once; the specs still take --jobs slots: a row's type check or a mode's runner run each.
   const specSlots = slots(Number(options.jobs));
   await pool(rows, options.wait ? rows.length : Number(options.jobs), async (row) => results.push(await runRow(row, tarball, latest, tools, specSlots)));
 } finally {
@@ -261,12 +261,20 @@ async function runRow(row, tarball, latest, tools, specSlots) {
   cpSync(join(root, 'consumers/matrix/greeting.cassette.json'), join(dir, 'greeting.cassette.json'));
   const installedIn = (Date.now() - began) / 1000;
   await released;
+  const modes = RUNNERS[row.runner].modes.map((mode) => layOutMode(row, dir, only ? dir : join(dir, mode), mode));
   // The time spent waiting (for --wait's release, for a slot) is neither the install's nor the specs'.
-  await specSlots(async () => {
-    const ran = Date.now();
-    for (const mode of RUNNERS[row.runner].modes) result.modes.push(await runMode(row, dir, only ? dir : join(dir, mode), mode, result));
-    result.seconds = installedIn + (Date.now() - ran) / 1000;
-  });
+  let ran;
+  const inSlot = (task) => specSlots(() => ((ran ??= Date.now()), task()));
+  // One type check for every mode of the row, as the modes' projects share the row's declaration
+  // files (parsed once, scripts/lib/typecheck.cjs), and a slot for each mode's runner run.
+  const node = row.pm === 'yarn' ? ['corepack', ['yarn', 'node']] : undefined;
+  const configs = modes.flatMap((mode) => mode.configs);
+  const [{ results: checked }, ...runs] = await Promise.all([
+    inSlot(() => typecheck(dir, configs, { report: join(dir, 'typecheck.json'), typescript: dir, node, env })),
+    ...modes.map((mode) => inSlot(() => run(dir, mode.command, mode.args, mode.env))),
+  ]);
+  result.seconds = installedIn + (Date.now() - ran) / 1000;
+  modes.forEach((mode, index) => result.modes.push(judgeMode(mode, checked.slice(index * mode.configs.length, (index + 1) * mode.configs.length), runs[index], result)));
   console.log(`${row.name}: ${result.passed} passed, ${result.failed} failed (${result.seconds.toFixed(0)} s)`);
   return result;
 }
@@ -284,19 +292,9 @@ function binary(pm, dir, bin) {
   return [process.execPath, [join(dir, 'node_modules', paths[bin])]];
 }
 
-async function runMode(row, projectDir, dir, name, result) {
+/** Writes a mode's specs, runner config and tsconfigs into `dir`; returns its tsconfigs and runner command, as run from the project root. */
+function layOutMode(row, projectDir, dir, name) {
   const mode = MODES[name];
-  const outcome = { mode: name, passed: 0, failed: 0, tsc: {} };
-  const pass = () => {
-    outcome.passed += 1;
-    result.passed += 1;
-  };
-  const fail = (problem) => {
-    outcome.failed += 1;
-    result.failed += 1;
-    result.problems.push(`${name}: ${problem}`);
-  };
-
   mkdirSync(dir, { recursive: true });
   const prelude = mode.prelude ? `${mode.prelude}\n` : '';
   for (const file of ['smoke.test.ts', 'types.ts']) writeFileSync(join(dir, file), prelude + readFileSync(join(root, 'consumers/matrix', file), 'utf8'));
@@ -317,27 +315,43 @@ async function runMode(row, projectDir, dir, name, result) {
       ? ['run', '--reporter=json', `--outputFile=${report}`]
       : ['--config', join(at, config), '--ci', '--json', `--outputFile=${report}`];
   const [command, args] = binary(row.pm, projectDir, mode.runner);
-  // The three resolutions in one process, with the row's own TypeScript, each as `tsc -p` would
-  // check it; the declaration files they share are parsed once (scripts/lib/typecheck.cjs).
-  const configs = Object.keys(RESOLUTIONS).map((resolution) => join(at, `tsconfig.${resolution}.json`));
-  const node = row.pm === 'yarn' ? ['corepack', ['yarn', 'node']] : undefined;
-  const [ran, { results: checked }] = await Promise.all([
-    run(projectDir, command, [...args, ...runnerArgs], { ...env, ...(mode.nodeOptions ? { NODE_OPTIONS: mode.nodeOptions } : {}) }),
-    typecheck(projectDir, configs, { report: join(dir, 'typecheck.json'), typescript: projectDir, node, env }),
-  ]);
+  return {
+    name,
+    dir,
+    report,
+    runner: mode.runner,
+    // The three resolutions, each as `tsc -p` would check it, with the row's own TypeScript.
+    configs: Object.keys(RESOLUTIONS).map((resolution) => join(at, `tsconfig.${resolution}.json`)),
+    command,
+    args: [...args, ...runnerArgs],
+    env: { ...env, ...(mode.nodeOptions ? { NODE_OPTIONS: mode.nodeOptions } : {}) },
+  };
+}
 
+/** A mode's checks: its three type checks (`checked`, in RESOLUTIONS' order) and its runner run's report. */
+function judgeMode(mode, checked, ran, result) {
+  const outcome = { mode: mode.name, passed: 0, failed: 0, tsc: {} };
+  const pass = () => {
+    outcome.passed += 1;
+    result.passed += 1;
+  };
+  const fail = (problem) => {
+    outcome.failed += 1;
+    result.failed += 1;
+    result.problems.push(`${mode.name}: ${problem}`);
+  };
   Object.keys(RESOLUTIONS).forEach((resolution, index) => {
-    const problems = judgeTypeErrors(dir, checked[index]);
+    const problems = judgeTypeErrors(mode.dir, checked[index]);
     outcome.tsc[resolution] = problems.length === 0;
     if (problems.length === 0) pass();
     else fail(`tsc (${resolution}):\n${problems.slice(0, 12).join('\n')}`);
   });
-  if (!existsSync(report)) {
+  if (!existsSync(mode.report)) {
     fail(`${mode.runner} wrote no report (exit ${ran.status})\n${tail(ran.output, 30)}`);
     return outcome;
   }
   const before = { passed: outcome.passed, failed: outcome.failed };
-  judge(JSON.parse(readFileSync(report, 'utf8')), mustFail(dir), pass, fail);
+  judge(JSON.parse(readFileSync(mode.report, 'utf8')), mustFail(mode.dir), pass, fail);
   outcome.tests = { passed: outcome.passed - before.passed, failed: outcome.failed - before.failed };
   return outcome;
 }

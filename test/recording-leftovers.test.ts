@@ -11,7 +11,7 @@ import { run } from '@openai/agents';
 import { cassette, mcpCassette, MismatchError, model, type Cassette } from 'agents-testkit';
 import { claimPath, partialPath } from '../src/fakes/cassette/recordings';
 import { startedAt, withFileLock } from '../src/fakes/cassette/fileLocks';
-import { afterAll, agentWith, describe, eventually, expect, makeTempDir, rejectionOf, removeTempDirs, test, thrownBy } from './support';
+import { afterAll, agentWith, describe, eventually, expect, makeTempDir, rejectionOf, removeTempDirs, test, thrownBy, useFakeTimers } from './support';
 
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -74,6 +74,21 @@ describe('a commit lock left behind', () => {
 
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
     expect(error.message).toBe(`cassette("mine") could not lock ${path} within 200 ms: cassette("crashed") (test "a test of a run that crashed") in process ${pid} holds ${path}.lock, and is still recording it`);
+  });
+
+  test('the wait is bounded under fake timers too: it runs on a clock they leave alone', () => {
+    const path = join(makeTempDir(), 'weather.json');
+    const pid = liveProcess();
+    writeFileSync(`${path}.lock`, holder(pid));
+    writeFileSync(claimPath(path, 'its conversation'), holder(pid));
+    // The fake clock stands still: a deadline read off `Date.now()` would never come, and the loop never yields.
+    const restore = useFakeTimers();
+    try {
+      const error = thrownBy(() => withFileLock(path, { pid: process.pid, label: 'cassette("mine")' }, () => 'ran', () => true, 100));
+      expect(error.message).toContain(`could not lock ${path} within 100 ms`);
+    } finally {
+      restore();
+    }
   });
 });
 

@@ -9,7 +9,7 @@
 // source; a scenario only runs the runner and reads what it left.
 //
 // A scenario module exports `promise` (one line: what the README promises) and `play(t)`:
-//   const outcome = await t.run({ specs, env, args, config });   // one runner run, bounded
+//   const outcome = await t.run({ specs, env, args, config });   // one runner run, bounded (config: see runIn)
 //   t.judge(outcome);                 // "Must FAIL, naming:" marks hold; every other test passed
 //   t.check('what must hold', ok, detail);
 //   const { exitCode, output } = await t.node([join(t.modules, 'vitest', 'vitest.mjs'), 'run', '--merge-reports']);
@@ -108,7 +108,8 @@ export async function playPromise(project, setup, name) {
 /**
  * One runner run in the scenario's folder. `specs` picks test files of the folder (default: every
  * `*.test.ts`); `config` is merged over the project's config for this run (e.g. `{ test: { isolate: false } }`
- * for Vitest, `{ maxWorkers: 2 }` for Jest); `env` adds environment variables.
+ * for Vitest, `{ maxWorkers: 2 }` for Jest), or is the whole config file's source when a string
+ * (what merging cannot say: a setup file before the kit's); `env` adds environment variables.
  */
 async function runIn(here, setup, { specs, env = {}, args = [], config, index, timeoutMs = 120_000 }) {
   const tests = specs ?? readdirSync(here).filter((file) => file.endsWith('.test.ts'));
@@ -149,6 +150,10 @@ function writeConfig(here, setup, config) {
   const own = readdirSync(setup.dir).find((entry) => /^(vitest|jest)\.config\./.test(entry));
   if (config === undefined) {
     cpSync(join(setup.dir, own), join(here, own));
+    return;
+  }
+  if (typeof config === 'string') {
+    writeFileSync(join(here, own), config);
     return;
   }
   const changes = JSON.stringify(config);

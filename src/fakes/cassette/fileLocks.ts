@@ -7,6 +7,7 @@
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { realNow } from '../core/realTimers';
 
 /** Who holds a lock or a claim: the process (and worker thread), the double's label, its test and test file. */
 export interface Holder {
@@ -192,12 +193,12 @@ export const LOCK_WAIT_MS = 10_000;
  */
 export function withFileLock<T>(path: string, holder: Holder, fn: () => T, isRecording: (other: Holder) => boolean, waitMs = LOCK_WAIT_MS): T {
   const lock = `${path}.lock`;
-  const deadline = Date.now() + waitMs;
+  const deadline = realNow() + waitMs;
   const stillHeld: StillHeld = (other, at) => !isThisThread(other) && !isGone(other, at) && isRecording(other);
   for (;;) {
     const taken = tryExclusive(lock, holder, stillHeld);
     if (taken.ok) break;
-    if (Date.now() > deadline) {
+    if (realNow() > deadline) {
       throw new Error(`${holder.label} could not lock ${path} within ${waitMs} ms: ${describeHolder(taken.holder)} holds ${lock}, and is still recording it`);
     }
     sleep(5);

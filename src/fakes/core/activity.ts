@@ -1,5 +1,5 @@
 import { onEveryRun } from '../../sdk/runnerHook';
-import { after } from './realTimers';
+import { after, realNow } from './realTimers';
 import { currentTestName } from './registry';
 
 /**
@@ -15,9 +15,9 @@ interface ActivityState {
   runs: Set<{ agent: string; test: string | undefined }>;
   /** The `Runner` classes whose runs are followed (one per copy of the SDK). */
   followed: WeakSet<object>;
-  /** `Date.now()` when a double last recorded a call or delivered events. */
+  /** `realNow()` when a double last recorded a call or delivered events. */
   lastCall: number;
-  /** `Date.now()` when the latest test started. */
+  /** `realNow()` when the latest test started. */
   testStarted: number;
 }
 
@@ -39,12 +39,12 @@ export function followRunsOf(RunnerClass: abstract new (...args: never[]) => unk
 
 /** Called when a double records a call (its ledger) or hands the code under test something to react to (Realtime events). */
 export function noteActivity(): void {
-  state.lastCall = Date.now();
+  state.lastCall = realNow();
 }
 
 /** Called by the setup entry when a test starts. */
 export function noteTestStarted(): void {
-  state.testStarted = Date.now();
+  state.testStarted = realNow();
 }
 
 /** How long after the last call or delivery the file counts as quiet: a follow-up on a short timer, a tool answering in a few ms. */
@@ -61,7 +61,7 @@ export const SETTLE_LIMIT_MS = 2000;
  * called) has not reached its first timer.
  */
 export async function untilQuiet(): Promise<string[]> {
-  const began = Date.now();
+  const began = realNow();
   const deadline = began + SETTLE_LIMIT_MS;
   // A runner goes from the last test to this hook through promise chains alone (Jest takes 100 ms
   // and more), which no timer interrupts: one timer turn lets the app's timers that fell due
@@ -69,7 +69,7 @@ export async function untilQuiet(): Promise<string[]> {
   await new Promise<void>((resume) => after(0, resume));
   const from = state.lastCall >= state.testStarted ? began : 0;
   for (;;) {
-    const idle = Date.now() - Math.max(state.lastCall, from);
+    const idle = realNow() - Math.max(state.lastCall, from);
     if (state.runs.size === 0 && idle >= QUIET_MS) {
       // The clock says quiet, but a loaded machine may have held this hook up past a follow-up's
       // timer: due, not yet run. One more timer turn runs every timer due before it; the file is
@@ -79,7 +79,7 @@ export async function untilQuiet(): Promise<string[]> {
       if (state.runs.size === 0 && state.lastCall === last) return [];
       continue;
     }
-    const left = deadline - Date.now();
+    const left = deadline - realNow();
     if (left <= 0) {
       return [...state.runs].map(({ agent, test }) => `agent ${JSON.stringify(agent)}${test === undefined ? '' : ` (from the test ${JSON.stringify(test)})`}`);
     }

@@ -25,6 +25,18 @@ const yieldToMacrotask: (() => Promise<void>) | undefined =
 const abortAfter: ((ms: number) => AbortSignal) | undefined =
   typeof AbortSignal?.timeout === 'function' ? (ms) => AbortSignal.timeout(ms) : undefined;
 
+const uptime: (() => number) | undefined = typeof process?.uptime === 'function' ? process.uptime.bind(process) : undefined;
+
+/**
+ * Milliseconds on a clock that fake timers leave alone, for the kit's own deadlines and quiet
+ * periods. Both runners' fake timers replace `Date`, `performance` and `process.hrtime` (and a
+ * fake clock stands still unless the test advances it: a wait measured on it never ends), not
+ * `process.uptime`. Only differences between two readings mean anything.
+ */
+export function realNow(): number {
+  return uptime ? uptime() * 1000 : Date.now();
+}
+
 /**
  * Runs `fn` after `ms` (a whole number is not needed); returns the cancel function. The timer of
  * `AbortSignal.timeout` is unref'd, so a pending wait never keeps the process alive.

@@ -138,7 +138,7 @@ describe('the tests a file skipped', () => {
     ]);
   });
 
-  // Reporters read it as testModule.meta(); test/coverage-shards.test.ts follows it into blob reports.
+  // Reporters read it as testModule.meta(); the promise consumers/promises/sharded-coverage follows it into blob reports.
   test('the Vitest file meta is found among the afterAll arguments', function () {
     // eslint-disable-next-line prefer-rest-params
     const context = arguments[0] as { task?: { file?: { meta?: unknown } } } | undefined;

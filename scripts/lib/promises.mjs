@@ -13,6 +13,7 @@
 //   t.judge(outcome);                 // "Must FAIL, naming:" marks hold; every other test passed
 //   t.check('what must hold', ok, detail);
 //   const { exitCode, output } = await t.node([join(t.modules, 'vitest', 'vitest.mjs'), 'run', '--merge-reports']);
+//   const { tests } = await t.node([…, '--outputFile.json=merged.json'], { report: 'merged.json' });
 // Every judged test and every check counts as one passed or failed check of the project.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -87,10 +88,13 @@ export async function playPromise(project, setup, name) {
       runs += 1;
       return runIn(here, setup, { ...options, index: runs });
     },
-    /** Node with `args` in the scenario's folder (a runner with arguments of its own, the kit's CLI), bounded; `{ exitCode, output }`, ANSI stripped. */
-    async node(args, { env = {}, timeoutMs = 120_000 } = {}) {
+    /**
+     * Node with `args` in the scenario's folder (a runner with arguments of its own, the kit's CLI), bounded; `{ exitCode, output }`, ANSI stripped.
+     * `report` names the JSON report the run writes in the folder: the outcome then has the `tests` and `files` of t.run's.
+     */
+    async node(args, { env = {}, timeoutMs = 120_000, report } = {}) {
       const { status, output } = await bounded(here, args, env, timeoutMs);
-      return { exitCode: status, output: strip(output) };
+      return { exitCode: status, output: strip(output), ...(report === undefined ? {} : takeReport(join(here, report))) };
     },
     /** Where the project's packages are installed: `join(t.modules, 'vitest', 'vitest.mjs')`. */
     modules: join(setup.dir, 'node_modules'),
@@ -120,14 +124,19 @@ async function runIn(here, setup, { specs, env = {}, args = [], config, index, t
       ? [join(setup.dir, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile=${report}`, ...args, ...tests]
       : [join(setup.dir, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${report}`, ...args, ...tests.map(escapeRegExp)];
   const { status, output } = await bounded(here, [...(setup.nodeArgs ?? []), ...runnerArgs], env, timeoutMs);
+  return { index, specs: tests, exitCode: status, output: strip(output), ...takeReport(report) };
+}
+
+/** A run's JSON report (`undefined` when it wrote none), read and removed, with its tests and files. */
+function takeReport(path) {
   let json;
   try {
-    json = JSON.parse(readFileSync(report, 'utf8'));
+    json = JSON.parse(readFileSync(path, 'utf8'));
   } catch {
     json = undefined;
   }
-  rmSync(report, { force: true });
-  return { index, specs: tests, report: json, exitCode: status, output: strip(output), ...readReport(json) };
+  rmSync(path, { force: true });
+  return { report: json, ...readReport(json) };
 }
 
 /** Each test by title (`{ status, failure, file }`) and each file by name (`{ status, message }`). */

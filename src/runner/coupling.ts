@@ -226,8 +226,8 @@ export function skippedInVitest(hookArguments: readonly unknown[]): SkippedTest[
 /**
  * The `meta` of the Vitest file's suite among the arguments `afterAll` passed its hook (found as
  * `skippedInVitest` finds the suite): what a reporter reads as `testModule.meta()` once the file
- * ended, also under `vitest --merge-reports`, whose blob reports carry it (a probe in
- * test/coverage-shards.test.ts runs it end to end).
+ * ended, also under `vitest --merge-reports`, whose blob reports carry it (the promise
+ * consumers/promises/sharded-coverage runs it end to end).
  */
 export function vitestFileMeta(hookArguments: readonly unknown[]): Record<string, unknown> | undefined {
   const suite = hookArguments.find((argument) => isObject<VitestTask>(argument) && Array.isArray(argument.tasks)) as (VitestTask & { meta?: unknown }) | undefined;

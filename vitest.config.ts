@@ -18,9 +18,7 @@ export const childProcessSpecs = [
   'test/realtime-fake-timers.test.ts',
   'test/cassette-durability.test.ts',
   'test/snapshotAgreement.test.ts',
-  'test/coverage-reporters.test.ts',
   'test/coverage-examples.test.ts',
-  'test/coverage-shards.test.ts',
 ];
 
 /**

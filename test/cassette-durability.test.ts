@@ -1,100 +1,21 @@
 /**
- * Nothing recorded is ever lost: a recording reaches its cassette only when its test passed,
- * tests sharing a file keep one conversation each, two processes recording one file merge or
- * refuse at once, and a process killed while writing leaves the previous file whole. These run
- * recordings in other processes: a real runner over a temporary project, or plain Node processes.
+ * Nothing recorded is ever lost: two processes recording one file merge or refuse at once, and a
+ * process killed while writing leaves the previous file whole. These run plain Node processes that
+ * record (test/support/recorderChild.ts). That a recording reaches its cassette only when its test
+ * passed, under a real runner, is played from the packed package by the consumer promises
+ * (consumers/promises/rerecord-dropped, record-replay, parallel-recording, recording-leftovers).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Cassette } from 'agents-testkit';
-import { makeProject, recorderChild, runProject, startChild } from './support/cassetteRuns';
-import { afterAll, afterEach, describe, expect, makeTempDir, removeTempDirs, test, withoutProvenance } from './support';
-import { functionCall, message, serverError, startResponsesServer, type ResponsesServer } from './support/responsesServer';
+import { recorderChild, startChild } from './support/cassetteRuns';
+import { afterAll, describe, expect, makeTempDir, removeTempDirs, test } from './support';
 
-let server: ResponsesServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 afterAll(removeTempDirs);
-
-/** The runner running this spec, which runs the child projects too. */
-const runner = process.env.VITEST === undefined ? 'jest' : 'vitest';
 
 const readCassette = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Cassette;
 const finalReply = (cassette: Cassette, conversation: string) =>
   JSON.stringify(cassette.conversations[conversation]?.calls.at(-1)?.response.output).match(/"text":"([^"]*)"/)?.[1];
-/** The partial files a process left beside a cassette: `weather.json.partial-<pid>.json`. */
-const partialsOf = (path: string) => readdirSync(dirname(path)).filter((file) => file.startsWith(`${basename(path)}.partial-`));
-
-describe(`a recording reaches its cassette only when its test passed (${runner} in a child process)`, () => {
-  test('a re-record that fails keeps the previous recording, and the failure says where the new one was kept', async () => {
-    const tokyo = [[functionCall('get_weather', { city: 'Tokyo' })], [message('Sunny in Tokyo today.')]];
-    server = await startResponsesServer([
-      ...tokyo,
-      // The re-record whose second real call fails:
-      [functionCall('get_weather', { city: 'Tokyo' })],
-      serverError('rate limited'),
-      // The re-record whose test fails after the run:
-      [functionCall('get_weather', { city: 'Tokyo' })],
-      [message('Foggy in Tokyo.')],
-      // Another test recording into the same file:
-      [functionCall('get_weather', { city: 'Oslo' })],
-      [message('Rainy in Oslo.')],
-    ]);
-    const project = makeProject({ 'rerecord.spec.ts': 'test/fixtures/cassettes/rerecord.spec.ts' }, makeTempDir());
-    const path = join(project, 'fixtures', 'weather.json');
-
-    const { tests } = await runProject(runner, project, { CASSETTE_PATH: path, SERVER_URL: server.url });
-
-    const status = (title: string) => tests.get(title)?.status;
-    expect(status('passes: records the conversation')).toBe('passed');
-    expect(status('fails: a re-record whose second real call fails')).toBe('failed');
-    expect(status('fails: a re-record whose test fails after the run')).toBe('failed');
-    expect(status('passes: a second conversation of the same file')).toBe('passed');
-    // Each failed re-record left the first recording in place: the replay test passed.
-    expect(status('passes: both conversations replay')).toBe('passed');
-
-    const cassette = readCassette(path);
-    expect(Object.keys(cassette.conversations)).toEqual(['weather', 'passes: a second conversation of the same file']);
-    expect(finalReply(cassette, 'weather')).toBe('Sunny in Tokyo today.');
-    expect(finalReply(cassette, 'passes: a second conversation of the same file')).toBe('Rainy in Oslo.');
-
-    // The failures say where the new recording was kept, and it is there.
-    const [partial] = partialsOf(path);
-    expect(partial).toBeDefined();
-    const failure = tests.get('fails: a re-record whose test fails after the run')?.failure ?? '';
-    expect(failure).toContain(`cassette("${path}") left ${path} as it was: its test failed.`);
-    expect(failure).toContain(`The 2 calls it recorded for conversation "weather" are kept in ${join(dirname(path), partial!)}.`);
-    expect(tests.get('fails: a re-record whose second real call fails')?.failure).toContain('The call it recorded for conversation "weather" is kept in');
-    expect(finalReply(readCassette(join(dirname(path), partial!)), 'weather')).toBe('Foggy in Tokyo.');
-  }, 120_000);
-
-  test("the README recipe records again cleanly (its two tests share one file), then replays", async () => {
-    const project = makeProject(
-      { 'examples/record-replay.test.ts': 'examples/record-replay.test.ts', 'examples/fixtures/weather.json': 'examples/fixtures/weather.json' },
-      makeTempDir(),
-    );
-    const path = join(project, 'examples', 'fixtures', 'weather.json');
-    // The recipe's model name is resolved by the SDK's OpenAI provider, which reads the environment.
-    server = await startResponsesServer([[functionCall('get_weather', { city: 'Tokyo' })], [message('It is sunny in Tokyo today.')]]);
-    const recording = await runProject(runner, project, {
-      AGENTS_TESTKIT_CASSETTE_MODE: 'record',
-      OPENAI_API_KEY: 'sk-test-recipe-0123456789abcdef',
-      OPENAI_BASE_URL: server.url,
-    });
-    await server.close();
-
-    expect([...recording.tests.values()].map((test) => test.status)).toEqual(['passed', 'passed']);
-    // The drift test replays; only the first test called the model.
-    expect(server.requests).toHaveLength(2);
-    expect(withoutProvenance(readFileSync(path, 'utf8'))).toBe(readFileSync('examples/fixtures/weather.json', 'utf8'));
-    expect(partialsOf(path)).toEqual([]);
-
-    const replaying = await runProject(runner, project, {});
-    expect([...replaying.tests.values()].map((test) => test.status)).toEqual(['passed', 'passed']);
-  }, 120_000);
-});
 
 describe('two processes recording one file', () => {
   test('different conversations merge: every call recorded is kept', async () => {

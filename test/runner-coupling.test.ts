@@ -5,8 +5,8 @@
  * the process that hears unhandled rejections, where code runs outside a test, Jest's hooks, and the
  * concurrent tests under way.
  * test/setup-*.test.ts check the skipped tests under `.only` and `-t` in fixture projects; whether a
- * failed test is seen as failed is probed end to end by test/cassette-durability.test.ts, whose
- * child runs fail tests.
+ * failed test is seen as failed is probed end to end by the consumer promises (consumers/promises/
+ * rerecord-dropped, recording-leftovers), whose runs fail tests that record.
  */
 import { createRequire } from 'node:module';
 import { concurrentTests } from '../src/runner/concurrent';

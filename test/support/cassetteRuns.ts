@@ -1,17 +1,13 @@
 /**
- * Runs specs that record cassettes in other processes: a real test runner over a temporary
- * project (the only faithful way to test what happens when a recording test passes or fails),
- * and plain Node processes that record (two at once, or one killed mid-write). Every child is
- * asynchronous, so the loopback server of the parent keeps answering, and bounded in time.
+ * Runs plain Node processes that record cassettes (two at once, or one killed mid-write), for
+ * test/cassette-durability.test.ts. Every child runs asynchronously, so that the parent can wait
+ * for a line of its output and kill it there, and is bounded in time.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 
 const root = join(__dirname, '..', '..');
-const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** The parent runner's own variables would make a child think it is a worker of the parent; its opt-in to record under CI is kept. */
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -102,47 +98,4 @@ export function recorderChild(): string {
   });
   bundled = outfile;
   return outfile;
-}
-
-/** A temporary project: the given files copied in (`{ 'examples/x.test.ts': 'examples/x.test.ts' }`), the repo's node_modules linked. */
-export function makeProject(files: Record<string, string>, into: string = mkdtempSync(join(tmpdir(), 'agents-testkit-project-'))): string {
-  symlinkSync(join(root, 'node_modules'), join(into, 'node_modules'), 'dir');
-  for (const [to, from] of Object.entries(files)) {
-    mkdirSync(dirname(join(into, to)), { recursive: true });
-    copyFileSync(join(root, from), join(into, to));
-  }
-  return into;
-}
-
-export interface ProjectOutcome {
-  /** Each test by title: its status and its failure text (ANSI stripped). */
-  tests: Map<string, { status: string; failure: string }>;
-  result: ChildResult;
-}
-
-/** Runs a temporary project's specs under `runner` with test/fixtures/cassettes' config. */
-export async function runProject(runner: 'vitest' | 'jest', project: string, env: Record<string, string>): Promise<ProjectOutcome> {
-  const report = join(project, `report-${runner}-${Date.now()}.json`);
-  const config = join(root, 'test', 'fixtures', 'cassettes', runner === 'vitest' ? 'vitest.config.ts' : 'jest.config.cjs');
-  // Jest looks for a config file in the project it runs even when given one: the project gets a
-  // jest.config.cjs that is the fixture's.
-  if (runner === 'jest') writeFileSync(join(project, 'jest.config.cjs'), `module.exports = require(${JSON.stringify(config)});\n`);
-  const args =
-    runner === 'vitest'
-      ? [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', config, '--reporter=json', `--outputFile=${report}`]
-      : [join(root, 'node_modules/jest/bin/jest.js'), '--ci', '--runInBand', '--json', `--outputFile=${report}`];
-  const result = await startChild(args, { cwd: project, env }).done;
-  let json: { testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[] };
-  try {
-    json = JSON.parse(readFileSync(report, 'utf8')) as typeof json;
-  } catch {
-    throw new Error(`the ${runner} run wrote no report (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
-  } finally {
-    rmSync(report, { force: true });
-  }
-  const tests = new Map<string, { status: string; failure: string }>();
-  for (const file of json.testResults) {
-    for (const test of file.assertionResults) tests.set(test.title, { status: test.status, failure: test.failureMessages.join('\n').replace(ANSI, '') });
-  }
-  return { tests, result };
 }

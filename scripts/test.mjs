@@ -2,9 +2,9 @@
 // Runs every check of the project and ends with one line: "N passed, N failed".
 // Test runners count their tests; every other check (build, type checks, package checks) counts as one.
 //
-// The checks that only read files and compute (the build, the type checks, the architecture,
-// documentation and package checks) run side by side first, a core each; what each printed is
-// shown whole when it ends. The runs whose specs wait on timers, child runners and loopback servers (Vitest, Jest,
+// The checks that only read files and compute (the build, the type checks, the architecture and
+// documentation checks) run side by side first, a core each; what each printed is shown whole when
+// it ends. The runs whose specs wait on timers, child runners and loopback servers (Vitest, Jest,
 // the consumers, the matrix) then run one after the other, printing as they go, so that no spec
 // shares the machine with another step's load.
 import { spawn } from 'node:child_process';
@@ -68,17 +68,9 @@ async function runner(out, name, command, report, env) {
   record(out, name, passed, failed === 0 && !ok ? 1 : failed);
 }
 
-/** The build step's end (at once when this run has no build step: the package step's `npm pack` builds). */
-let buildEnded;
-const built = wanted('build') ? new Promise((resolve) => (buildEnded = resolve)) : Promise.resolve();
-
 /** Side by side, a core each: they compute, and no spec of theirs waits on a timer. */
 const together = {
-  build: async (out) => {
-    const ok = await check(out, 'build', 'npm run build');
-    buildEnded();
-    return ok;
-  },
+  build: (out) => check(out, 'build', 'npm run build'),
   // docs/ARCHITECTURE.md's rules a script can hold: no import cycle in src/, no file over 400 lines.
   architecture: (out) => check(out, 'no import cycle, no src file over 400 lines', 'node scripts/architecture.mjs'),
   // The projects' type checks and the type tests of test-d/ (one tsconfig per runner) through
@@ -117,27 +109,11 @@ const together = {
     // --skipErrorChecking: the typecheck step type-checks the same sources; TypeDoc doing it again was a third of its time.
     await check(out, 'TypeDoc builds the API reference without warnings', 'npx typedoc --emit none --treatWarningsAsErrors --validation.notExported false --skipErrorChecking');
   },
-  // From the build: they wait for it, and take the core the build leaves while the type checks end.
-  cli: async (out) => {
-    await built;
-    return check(out, 'the agents-testkit command runs from the build', 'node dist/cli.js codegen test/fixtures/weather.json && node dist/cli.js cassettes status test/fixtures/weather.json test/fixtures/weather-v1.json');
-  },
-  package: async (out) => {
-    await built;
-    await check(out, 'publint --strict', 'npx publint --strict');
-    const tarball = await packed(out);
-    if (!tarball) return record(out, 'are the types wrong', 0, 1);
-    await check(out, 'the tarball ships only files an entry point reaches', `node scripts/tarball-files.mjs ${tarball}`);
-    await check(out, 'are the types wrong', `npx attw ${tarball} --profile strict --entrypoints . ./jest ./coverage/vitest ./coverage/jest --format ascii`);
-    // `./vitest` is ESM only on purpose (Vitest cannot be required): attw's one warning for it,
-    // "ESM (dynamic import only)" from CommonJS under node16, is the design; every other rule holds.
-    // TypeScript's node10 finds ./coverage/* through package.json "typesVersions" (test/package-types.test.ts).
-    await check(out, 'are the types wrong (./vitest, ESM only)', `npx attw ${tarball} --profile strict --entrypoints ./vitest --ignore-rules cjs-resolves-to-esm --format ascii`);
-  },
 };
 
 /** One after the other, after the ones above. */
 const inTurn = {
+  cli: (out) => check(out, 'the agents-testkit command runs from the build', 'node dist/cli.js codegen test/fixtures/weather.json && node dist/cli.js cassettes status test/fixtures/weather.json test/fixtures/weather-v1.json'),
   vitest: (out) =>
     runner(
       out,
@@ -150,6 +126,17 @@ const inTurn = {
     ),
   jest: (out) => runner(out, 'jest', `npx jest --ci --json --outputFile=${join(results, 'jest.json')}`, join(results, 'jest.json'), { NODE_OPTIONS: RUNNER_NODE_OPTIONS }),
   snapshots: (out) => check(out, 'snapshots agree across runners', 'node scripts/compare-snapshots.mjs'),
+  package: async (out) => {
+    await check(out, 'publint --strict', 'npx publint --strict');
+    const tarball = await packed(out);
+    if (!tarball) return record(out, 'are the types wrong', 0, 1);
+    await check(out, 'the tarball ships only files an entry point reaches', `node scripts/tarball-files.mjs ${tarball}`);
+    await check(out, 'are the types wrong', `npx attw ${tarball} --profile strict --entrypoints . ./jest ./coverage/vitest ./coverage/jest --format ascii`);
+    // `./vitest` is ESM only on purpose (Vitest cannot be required): attw's one warning for it,
+    // "ESM (dynamic import only)" from CommonJS under node16, is the design; every other rule holds.
+    // TypeScript's node10 finds ./coverage/* through package.json "typesVersions" (test/package-types.test.ts).
+    await check(out, 'are the types wrong (./vitest, ESM only)', `npx attw ${tarball} --profile strict --entrypoints ./vitest --ignore-rules cjs-resolves-to-esm --format ascii`);
+  },
   consumers: async (out) => {
     const tarball = await packed(out);
     const report = join(results, 'consumers.json');

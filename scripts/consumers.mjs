@@ -27,8 +27,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROMISE_PROJECTS, playPromise, scenarioNames } from './lib/promises.mjs';
-import { judge, mustFail, run, slots, typecheck } from './lib/specs.mjs';
+import { PROMISE_PROJECTS, playPromises, scenarioNames } from './lib/promises.mjs';
+import { judge, mustFail, run, typecheck } from './lib/specs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoModules = join(root, 'node_modules');
@@ -60,9 +60,6 @@ for (const name of selected) {
   if (!(name in PROJECTS)) throw new Error(`unknown consumer project "${name}"; known: ${Object.keys(PROJECTS).join(', ')}`);
 }
 
-/** Runner runs at once: a project's own run or a scenario of the promises; each keeps a core busy. */
-const JOBS = Number(process.env.CONSUMER_JOBS ?? 2);
-
 const work = mkdtempSync(join(tmpdir(), 'agents-testkit-consumers-'));
 const results = [];
 try {
@@ -71,18 +68,9 @@ try {
   // Every project's type check in one process beside the runs (scripts/lib/typecheck.cjs): the
   // declaration files they share, the SDK's and the runners', are parsed once.
   const typechecks = typecheckAll(selected);
-  // The projects' runs and their scenarios share one queue of JOBS runs at a time, so that no core
-  // idles while one project's last scenario ends. A project's scenarios wait for its own specs' run,
-  // which would otherwise collect them.
-  const queue = slots(JOBS);
-  const runs = selected.map((name) => {
-    const own = queue(() => runProject(name, PROJECTS[name], typechecks));
-    const promises = PROMISE_PROJECTS.includes(name) && promiseNames.length > 0 ? own.then(() => runPromises(name, PROJECTS[name], queue)) : undefined;
-    return [own, promises];
-  });
-  for (const [own, promises] of runs) {
-    results.push(await own);
-    if (promises) results.push(await promises);
+  for (const name of selected) {
+    results.push(await runProject(name, PROJECTS[name], typechecks));
+    if (PROMISE_PROJECTS.includes(name) && promiseNames.length > 0) results.push(await runPromises(name, PROJECTS[name]));
   }
 } finally {
   if (keep) console.log(`kept ${work}`);
@@ -154,17 +142,17 @@ async function runProject(name, project, typechecks) {
   return result;
 }
 
-/** Plays the README's promises in a project whose own specs ran, each scenario in its turn of `queue`: one result for all of them. */
-async function runPromises(name, project, queue) {
-  const setup = { dir: join(work, name), runner: project.runner, nodeArgs: project.nodeArgs };
-  const played = await Promise.all(promiseNames.map((scenario) => queue(() => playPromise(name, setup, scenario))));
+/** Plays the README's promises in a project whose own specs ran: one result for all of them. */
+async function runPromises(name, project) {
+  const started = Date.now();
+  const played = await playPromises(name, { dir: join(work, name), runner: project.runner, nodeArgs: project.nodeArgs }, promiseNames);
   const result = { name: `${name} promises`, passed: 0, failed: 0, problems: [] };
   for (const scenario of played) {
     result.passed += scenario.passed;
     result.failed += scenario.failed;
     result.problems.push(...scenario.problems);
   }
-  console.log(`consumer ${result.name}: ${result.passed} passed, ${result.failed} failed`);
+  console.log(`consumer ${result.name}: ${result.passed} passed, ${result.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return result;
 }
 

@@ -31,7 +31,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { judge, judgeTypeErrors, mustFail, run, slots, strip, typecheck } from './lib/specs.mjs';
+import { judge, judgeTypeErrors, mustFail, run, strip, typecheck } from './lib/specs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -223,6 +223,23 @@ async function pool(items, size, task) {
   await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, async () => {
     while (queue.length > 0) await task(queue.shift());
   }));
+}
+
+/** At most `size` tasks at once. */
+function slots(size) {
+  let free = Math.max(1, size);
+  const waiting = [];
+  return async (task) => {
+    if (free === 0) await new Promise((resolve) => waiting.push(resolve));
+    else free -= 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    }
+  };
 }
 
 async function runRow(row, tarball, latest, tools, specSlots) {

@@ -39,11 +39,23 @@ export function scenarioNames(only = []) {
 }
 
 /**
- * Plays one scenario in `project` (a consumer project installed by scripts/consumers.mjs whose own
- * specs have run: its runner would otherwise collect the scenario's specs too); `setup` is
- * `{ dir, runner, nodeArgs }`. Resolves with `{ name, passed, failed, problems }`.
+ * Plays the scenarios in `project` (a consumer project installed by scripts/consumers.mjs),
+ * `jobs` at a time. Resolves with one result per scenario: `{ name, passed, failed, problems }`.
  */
-export async function playPromise(project, setup, name) {
+export async function playPromises(project, { dir, runner, nodeArgs = [] }, names, jobs = 2) {
+  const queue = [...names];
+  const results = [];
+  const worker = async () => {
+    while (queue.length > 0) {
+      const name = queue.shift();
+      results.push(await playOne(project, { dir, runner, nodeArgs }, name));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, names.length) }, worker));
+  return results.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+async function playOne(project, setup, name) {
   const result = { name, passed: 0, failed: 0, problems: [] };
   const pass = () => (result.passed += 1);
   const fail = (problem) => {

@@ -3,17 +3,10 @@
 // test fails after the run both leave the first recording in the file, where the replay at the end
 // finds it, and keep theirs in the partial file; the recording of another test into the same file
 // is committed beside it all the same.
-import { Agent, run, tool } from '@openai/agents';
+import { Agent, run } from '@openai/agents';
 import { cassette, type CassetteOptions } from 'agents-testkit';
-import { z } from 'zod';
+import { getWeather } from './getWeather';
 import { functionCall, message, serverError, startResponsesServer, type ResponsesServer } from './responsesServer';
-
-const getWeather = tool({
-  name: 'get_weather',
-  description: 'Current weather for a city',
-  parameters: z.object({ city: z.string() }),
-  execute: async ({ city }) => `It is sunny in ${city}.`,
-});
 
 let server: ResponsesServer;
 beforeAll(async () => {

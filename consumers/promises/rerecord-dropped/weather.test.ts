@@ -1,17 +1,10 @@
 // Records the weather conversation from a loopback Responses API. With DROP=1 the server drops the
 // connection on the second model call: the re-record fails midway, and weather.json must stay as
 // the first run wrote it.
-import { Agent, run, tool } from '@openai/agents';
+import { Agent, run } from '@openai/agents';
 import { cassette } from 'agents-testkit';
-import { z } from 'zod';
+import { getWeather } from './getWeather';
 import { dropConnection, functionCall, message, startResponsesServer, type ResponsesServer } from './responsesServer';
-
-const getWeather = tool({
-  name: 'get_weather',
-  description: 'Current weather for a city',
-  parameters: z.object({ city: z.string() }),
-  execute: async ({ city }) => `It is sunny in ${city}.`,
-});
 
 let server: ResponsesServer;
 beforeAll(async () => {

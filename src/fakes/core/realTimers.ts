@@ -25,7 +25,8 @@ const yieldToMacrotask: (() => Promise<void>) | undefined =
 const abortAfter: ((ms: number) => AbortSignal) | undefined =
   typeof AbortSignal?.timeout === 'function' ? (ms) => AbortSignal.timeout(ms) : undefined;
 
-const uptime: (() => number) | undefined = typeof process?.uptime === 'function' ? process.uptime.bind(process) : undefined;
+const nodeProcess = (globalThis as { process?: { uptime?: () => number } }).process;
+const uptime: (() => number) | undefined = typeof nodeProcess?.uptime === 'function' ? nodeProcess.uptime.bind(nodeProcess) : undefined;
 
 /**
  * Milliseconds on a clock that fake timers leave alone, for the kit's own deadlines and quiet

@@ -59,7 +59,10 @@ export function mustFail(dir, files = readdirSync(dir).filter((entry) => entry.e
   return expected;
 }
 
-/** Checks a Vitest or Jest JSON report (the same shape): every test as its spec says. */
+/** How Vitest and Jest say a hook ran out of its time. */
+const HOOK_TIMEOUT = /Hook timed out in \d+ms|Exceeded timeout of \d+ ms for a hook/;
+
+/** Checks a Vitest or Jest JSON report (the same shape): every test as its spec says, and no file's hook ran out of time. */
 export function judge(report, expectedFailures, pass, fail) {
   const seen = new Set();
   for (const file of report.testResults ?? []) {
@@ -78,6 +81,9 @@ export function judge(report, expectedFailures, pass, fail) {
       if (file.status !== 'failed') fail(`${short}: the file must fail when it ends, but it ${file.status} (a false pass)`);
       else if (missing.length > 0) fail(`${short}: the file failed, but its message does not name ${missing.map((text) => JSON.stringify(text)).join(', ')}\n${fileMessage.split('\n').slice(0, 30).join('\n')}`);
       else pass();
+    } else if (HOOK_TIMEOUT.test(fileMessage)) {
+      // Whatever its tests did: a test that fails as marked would hide it from the check below.
+      fail(`${short}: a hook of the file ran out of time (the kit's file-end wait, or a hook of the spec)\n${fileMessage.split('\n').slice(0, 30).join('\n')}`);
     } else if (file.status === 'failed' && tests.every((test) => test.status !== 'failed')) {
       fail(`${short}: the file failed though no test did\n${fileMessage.split('\n').slice(0, 30).join('\n')}`);
     }

@@ -7,11 +7,9 @@ export const promise = 'timers faked before the kit loaded freeze none of its wa
 
 export async function play(t) {
   const outcome = await t.run({ config: t.runner === 'vitest' ? VITEST_CONFIG : { fakeTimers: { enableGlobally: true } } });
+  // t.judge also fails a file whose hook ran out of time: a frozen clock held the file's end until
+  // the runner's hook timeout, after every test of the file had passed or failed on its own.
   t.judge(outcome, { label: 'fake timers' });
-  // A frozen clock made the file's end wait until the runner's hook timeout: the file failed, after
-  // every test of it had passed or failed on its own.
-  const timedOut = [...outcome.files].filter(([, file]) => /Hook timed out|Exceeded timeout of \d+ ms for a hook/.test(file.message));
-  t.check('no file ends on the runner\'s hook timeout', timedOut.length === 0, timedOut.map(([name, file]) => `${name}: ${file.message.split('\n').slice(0, 6).join('\n')}`).join('\n'));
 }
 
 /** The README's Vitest set-up with the user's own setup file first: it fakes the timers before the kit loads. */

@@ -36,7 +36,7 @@ if (process.argv.includes('--child')) {
   const { Agent, run, tool } = await import('@openai/agents');
   const { assistantMessage, functionCall, modelResponder, ScriptedModel } = await import('@openai/agents/testing');
   const { z } = await import('zod');
-  const { weatherSides } = await import('./weatherSides.mjs');
+  const { shuffled, timedBatch, weatherSides } = await import('./weatherSides.mjs');
   const { sides, close } = await weatherSides();
   const ANSWER = 'It is sunny in Tokyo.';
   const getWeather = tool({ name: 'get_weather', description: 'Current weather for a city', parameters: z.object({ city: z.string() }), execute: async ({ city }) => `It is sunny in ${city}.` });
@@ -75,19 +75,7 @@ if (process.argv.includes('--child')) {
   sides['no checks'] = { run: kitSide(await import(pathToFileURL(join(unchecked, 'index.js')).href)) };
 
   const names = Object.keys(sides);
-  const cpuOf = async (name) => {
-    const side = sides[name];
-    side.before?.();
-    try {
-      const before = process.cpuUsage();
-      for (let index = 0; index < Number(childBatch); index += 1) await side.run();
-      const used = process.cpuUsage(before);
-      return used.user + used.system;
-    } finally {
-      side.after?.();
-    }
-  };
-  const shuffled = (list) => list.map((value) => [Math.random(), value]).sort((a, b) => a[0] - b[0]).map(([, value]) => value);
+  const cpuOf = async (name) => (await timedBatch(sides[name], Number(childBatch))).cpu;
   const ratios = Object.fromEntries(names.map((name) => [name, []]));
   try {
     for (const name of names) await cpuOf(name); // warm-up

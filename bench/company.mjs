@@ -18,22 +18,10 @@ const companies = { alone: ['model', 'scripted'], 'with cassette': ['model', 'sc
 
 if (process.argv[2] === '--child') {
   const [, , , names, childRounds, childBatch] = process.argv;
-  const { weatherSides } = await import('./weatherSides.mjs');
+  const { shuffled, timedBatch, weatherSides } = await import('./weatherSides.mjs');
   const { sides, close } = await weatherSides();
   const picked = names.split(',');
-  const cpuOf = async (name) => {
-    const side = sides[name];
-    side.before?.();
-    try {
-      const before = process.cpuUsage();
-      for (let index = 0; index < Number(childBatch); index += 1) await side.run();
-      const used = process.cpuUsage(before);
-      return used.user + used.system;
-    } finally {
-      side.after?.();
-    }
-  };
-  const shuffled = (list) => list.map((value) => [Math.random(), value]).sort((a, b) => a[0] - b[0]).map(([, value]) => value);
+  const cpuOf = async (name) => (await timedBatch(sides[name], Number(childBatch))).cpu;
   try {
     for (const name of picked) await cpuOf(name); // warm-up
     const ratios = [];

@@ -12,9 +12,8 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
 import { median } from './stats.mjs';
-import { weatherSides } from './weatherSides.mjs';
+import { shuffled, timedBatch, weatherSides } from './weatherSides.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rounds = Math.max(15, Number(process.argv[2] ?? 15));
@@ -22,30 +21,13 @@ const batch = Number(process.argv[3] ?? 100);
 const { sides, close } = await weatherSides();
 const names = Object.keys(sides);
 
-/** One batch of one side: its wall and CPU milliseconds. */
-async function timedBatch(name, size) {
-  const side = sides[name];
-  side.before?.();
-  try {
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    for (let index = 0; index < size; index += 1) await side.run();
-    const wall = performance.now() - start;
-    const used = process.cpuUsage(cpu);
-    return { wall, cpu: (used.user + used.system) / 1000 };
-  } finally {
-    side.after?.();
-  }
-}
-const shuffled = (list) => list.map((value) => [Math.random(), value]).sort((a, b) => a[0] - b[0]).map(([, value]) => value);
-
 const ratios = { wall: Object.fromEntries(names.map((name) => [name, []])), cpu: Object.fromEntries(names.map((name) => [name, []])) };
 const perWorkflow = Object.fromEntries(names.map((name) => [name, []]));
 try {
-  for (const name of names) await timedBatch(name, batch); // warm-up
+  for (const name of names) await timedBatch(sides[name], batch); // warm-up
   for (let round = 0; round < rounds; round += 1) {
     const times = {};
-    for (const name of shuffled(names)) times[name] = await timedBatch(name, batch);
+    for (const name of shuffled(names)) times[name] = await timedBatch(sides[name], batch);
     for (const name of names) {
       perWorkflow[name].push(times[name].wall / batch);
       for (const kind of ['wall', 'cpu']) ratios[kind][name].push(times[name][kind] / times.model[kind]);

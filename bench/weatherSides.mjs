@@ -3,6 +3,7 @@
 // replay (recorded here from model()), and the SDK's Responses model answered by msw or by nock.
 // Runs against the built package: `npm run build` first.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, OpenAIResponsesModel, run, setTracingDisabled, tool } from '@openai/agents';
@@ -72,3 +73,21 @@ export async function weatherSides() {
   };
   return { sides, close };
 }
+
+/** One batch of `size` workflows of one side: its wall and CPU milliseconds (`process.cpuUsage`). */
+export async function timedBatch(side, size) {
+  side.before?.();
+  try {
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    for (let index = 0; index < size; index += 1) await side.run();
+    const wall = performance.now() - start;
+    const used = process.cpuUsage(cpu);
+    return { wall, cpu: (used.user + used.system) / 1000 };
+  } finally {
+    side.after?.();
+  }
+}
+
+/** The sides' names in a random order: each round runs its batches in a new one. */
+export const shuffled = (list) => list.map((value) => [Math.random(), value]).sort((a, b) => a[0] - b[0]).map(([, value]) => value);

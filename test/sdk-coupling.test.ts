@@ -32,7 +32,7 @@ import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/te
 import { z } from 'zod';
 import { sandbox } from 'agents-testkit';
 import { restoreDefaults } from '../src/fakes/offline/offlineGuard';
-import { onEveryRun } from '../src/sdk/runnerHook';
+import { currentRun, onEveryRun } from '../src/sdk/runnerHook';
 import {
   currentAgentName,
   currentAgentNameIn,
@@ -127,6 +127,28 @@ describe('runs', () => {
     }
     await run(new Agent({ name: 'After', model: new ScriptedModel([[assistantMessage('Hi.')]]) }), 'Hi');
     expect(started).toEqual(['Default', 'Own']);
+  });
+
+  test('currentRun: a model called by a run sees the object its listeners were told of; a nested run has its own, a streamed run keeps its own', async () => {
+    const told: object[] = [];
+    const seen: [string, object | undefined][] = [];
+    const spy = (name: string, steps: ConstructorParameters<typeof ScriptedModel>[0]) => {
+      const inner = new ScriptedModel(steps);
+      return { getResponse: (request: never) => (seen.push([name, currentRun()]), inner.getResponse(request)), getStreamedResponse: (request: never) => (seen.push([name, currentRun()]), inner.getStreamedResponse(request)) };
+    };
+    const stop = onEveryRun((_agent, _runner, run) => void told.push(run));
+    try {
+      const inner = new Agent({ name: 'Inner', model: spy('inner', [[assistantMessage('Inner done.')]]) });
+      const outer = new Agent({ name: 'Outer', model: spy('outer', [[functionCall('ask', { input: 'Hi' }, { callId: 'call_1' })], [assistantMessage('Done.')]]), tools: [inner.asTool({ toolName: 'ask', toolDescription: 'Asks' })] });
+      await run(outer, 'Hi');
+      const streamed = await run(new Agent({ name: 'Streamed', model: spy('streamed', [[assistantMessage('Hi.')]]) }), 'Hi', { stream: true });
+      for await (const _event of streamed);
+    } finally {
+      stop();
+    }
+    expect(told).toHaveLength(3);
+    expect(seen.map(([name, run]) => [name, told.indexOf(run as object)])).toEqual([['outer', 0], ['inner', 1], ['outer', 0], ['streamed', 2]]);
+    expect(currentRun()).toBeUndefined();
   });
 
   test("a tool's invoke is a property the runner calls, and its default error function's text is DEFAULT_TOOL_ERROR_TEXT", async () => {

@@ -29,6 +29,7 @@ import type { PlannedCallId, PlannedItem, PlannedTurn, TurnKey } from './turn';
 import { TurnPlan } from './plan';
 import { ConversationReader, TakenIds, type Reading } from './conversation';
 import { asPlanned, ToolOutcomes, type ToolOutcome } from '../core/toolOutcomes';
+import { readAtRunEnd, type RunEndReader } from '../core/runEnd';
 import { callDetail, fromCallDetail } from './callDetail';
 import { outcomeMismatch } from './outcomeMismatch';
 import { deltaEvents, isRaw, isToolCall, respondWith, unknownCallIds } from './stepParts';
@@ -54,7 +55,7 @@ const faultPoints = (n: number): readonly string[] => [`model call ${n} fails`, 
  * offers — its tools, handoffs and hosted tools, their schemas and its `toolChoice` — and the
  * request is where the outcomes of the script's earlier tool calls come back.
  */
-export class ModelDouble extends Double<ModelView> implements Model {
+export class ModelDouble extends Double<ModelView> implements Model, RunEndReader {
   readonly name: string | undefined;
   readonly #inner = new ScriptedModel();
   readonly #plan = new TurnPlan();
@@ -310,12 +311,21 @@ export class ModelDouble extends Double<ModelView> implements Model {
         expected: this.#turnLabel(stepIndex),
       });
     }
+    let emitted = false;
     for (let index = 0; index < output.length; index += 1) {
       const item = output[index] as AgentOutputItem;
       if (item.type !== 'function_call' || !offer.hasFunction(item.name)) continue;
       const plan = planned?.[index];
       this.#outcomes.emitted({ callId: item.callId, name: item.name, argumentsText: item.arguments, stepIndex, toolFails: plan?.type === 'call' ? plan.toolFails : undefined });
+      emitted = true;
     }
+    // The next request of this script may never come (the run stops at the tool, hands off, pauses): the run's end reads what is left.
+    if (emitted) readAtRunEnd(this);
+  }
+
+  /** The outcomes of calls no later request of this script brought back, read off the history of the run that ended. */
+  readRunEnd(history: readonly AgentInputItem[]): void {
+    this.#readOutcomes(history, this.ledger.callCount - 1, 'run end');
   }
 
   /**
@@ -324,12 +334,12 @@ export class ModelDouble extends Double<ModelView> implements Model {
    * `onToolFailure` setting. It is not thrown: the call that failed was the tool's, not this one,
    * and the run goes on as the SDK means it to (a sandbox that refused a command has the cause).
    */
-  #readOutcomes(fresh: readonly AgentInputItem[], callIndex: number): void {
+  #readOutcomes(fresh: readonly AgentInputItem[], callIndex: number, seenAt: 'request' | 'run end' = 'request'): void {
     const outcomes = this.#outcomes.settle(fresh);
     for (let index = 0; index < outcomes.length; index += 1) {
       const outcome = outcomes[index] as ToolOutcome;
       if (asPlanned(outcome)) continue;
-      const spec = outcomeMismatch(outcome, callIndex, this.#turnLabel(outcome.call.stepIndex));
+      const spec = outcomeMismatch(outcome, callIndex, this.#turnLabel(outcome.call.stepIndex), seenAt);
       const policy = currentConfig().onToolFailure;
       if (spec.kind === 'tool_failed' && policy !== 'error') {
         if (policy === 'warn') console.warn(redactText(`agents-testkit: ${mismatchSentence({ ...spec, double: this.label })}`));

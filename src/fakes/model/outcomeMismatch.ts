@@ -4,18 +4,23 @@ import type { ToolOutcome } from '../core/toolOutcomes';
 
 /**
  * The mismatch an outcome the script did not plan makes: a tool that failed (`tool_failed`), or one
- * planned to fail that ran (`tool_not_failed`). `turnLabel` names the turn that made the call.
+ * planned to fail that ran (`tool_not_failed`). `turnLabel` names the turn that made the call;
+ * `seenAt` says where the output was read: a later request of the script, or the history of a run
+ * that ended before one came (then the anchor is the run's end, not a call).
  */
 export function outcomeMismatch(
   outcome: ToolOutcome,
   callIndex: number,
   turnLabel: string,
+  seenAt: 'request' | 'run end' = 'request',
 ): Omit<MismatchSpec, 'double' | 'kind'> & { kind: 'tool_failed' | 'tool_not_failed' } {
   const { call, output } = outcome;
   return {
     callIndex,
     stepIndex: call.stepIndex,
-    actual: `a request carrying the output of ${call.name} (${call.callId})`,
+    ...(seenAt === 'run end'
+      ? { anchor: `after call #${callIndex + 1}`, actual: `the output of ${call.name} (${call.callId}) as its run ended` }
+      : { actual: `a request carrying the output of ${call.name} (${call.callId})` }),
     ...(call.toolFails === undefined
       ? {
           kind: 'tool_failed' as const,

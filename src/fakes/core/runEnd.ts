@@ -1,0 +1,63 @@
+import type { AgentInputItem } from '@openai/agents';
+import { currentRun, onEveryRun, type RunOutcome } from '../../sdk/runnerHook';
+
+/**
+ * What reads a run's history when the run ends: a double whose emitted tool calls may have their
+ * outputs only there. A script learns what its call came to from its next request, and some calls
+ * have none: the run stops at the tool (`toolUseBehavior`), hands off in the same turn to an agent
+ * with another model, or pauses for an approval. The SDK turns a tool that threw into text for the
+ * model either way, so without this read a failed tool at the end of a run would pass unseen.
+ */
+export interface RunEndReader {
+  readRunEnd(history: readonly AgentInputItem[]): void;
+}
+
+/**
+ * The readers waiting on each run, by the run (`currentRun()`). Kept on `globalThis`: a run one
+ * build of the kit follows may end up told to the other's doubles (Jest native ESM loads both).
+ */
+interface RunEndState {
+  waiting: WeakMap<object, Set<RunEndReader>>;
+  followed: WeakSet<object>;
+}
+
+const KEY = Symbol.for('agents-testkit.run-end');
+const scope = globalThis as typeof globalThis & { [KEY]?: RunEndState };
+const state: RunEndState = (scope[KEY] ??= { waiting: new WeakMap(), followed: new WeakSet() });
+
+/** Has `reader` read the history of the run calling it when that run ends; nothing outside a followed run. */
+export function readAtRunEnd(reader: RunEndReader): void {
+  const run = currentRun();
+  if (run === undefined) return;
+  let readers = state.waiting.get(run);
+  if (readers === undefined) state.waiting.set(run, (readers = new Set()));
+  readers.add(reader);
+}
+
+/** Tells the readers of every run one copy of the SDK (its `Runner` class) starts when it ends, for the rest of the process. */
+export function followRunEndsOf(RunnerClass: abstract new (...args: never[]) => unknown): void {
+  if (state.followed.has(RunnerClass)) return;
+  state.followed.add(RunnerClass);
+  onEveryRun((_agent, _runner, run) => (outcome) => runEnded(run, outcome), RunnerClass);
+}
+
+function runEnded(run: object, outcome: RunOutcome): void {
+  const readers = state.waiting.get(run);
+  if (readers === undefined) return;
+  state.waiting.delete(run);
+  const history = historyOf(outcome.result);
+  // A run that failed before it had a result has nothing to read: its error fails the test, or the test expects it.
+  if (history === undefined) return;
+  for (const reader of readers) reader.readRunEnd(history);
+}
+
+/** A run result's `history` (its input and every item it made, as the next run's input): a paused run's included. */
+function historyOf(result: unknown): readonly AgentInputItem[] | undefined {
+  try {
+    const history = (result as { history?: unknown } | undefined)?.history;
+    return Array.isArray(history) ? (history as AgentInputItem[]) : undefined;
+  } catch {
+    // A streamed result whose stream broke may not build its history.
+    return undefined;
+  }
+}

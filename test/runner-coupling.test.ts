@@ -100,7 +100,12 @@ describe('the runner state', () => {
         'the tests a file skipped are read off the runner, with their describe blocks, the .todo marked',
         'the tests a file skipped the Vitest file meta is found among the afterAll arguments',
         'the tests a file skipped nothing is read from something that is not the runner state',
-        ...(runner === 'jest' ? ['the tests a file skipped jest-circus keeps its state on globalThis under a symbol described JEST_STATE_SYMBOL'] : []),
+        ...(runner === 'jest'
+          ? [
+              'the tests a file skipped jest-circus keeps its state on globalThis under a symbol described JEST_STATE_SYMBOL',
+              "the tests a file skipped jest-circus keeps the root block's afterAll hooks as objects holding the function, its timeout and where it was declared (runFileEndLast moves them)",
+            ]
+          : []),
         'where code runs outside a test a nested block a describe body and a beforeAll are in their block',
         ...(runner === 'jest' ? ['where code runs outside a test a block whose hook takes a done callback the hook still gets its callback, and is in its block'] : []),
         'where code runs outside a test a test is in a test',
@@ -160,6 +165,15 @@ describe('the tests a file skipped', () => {
   if (runner === 'jest') {
     test('jest-circus keeps its state on globalThis under a symbol described JEST_STATE_SYMBOL', () => {
       expect(jestCircusState()?.rootDescribeBlock).toMatchObject({ type: 'describeBlock', children: expect.any(Array) });
+    });
+
+    test("jest-circus keeps the root block's afterAll hooks as objects holding the function, its timeout and where it was declared (runFileEndLast moves them)", () => {
+      const hooks = (jestCircusState()?.rootDescribeBlock?.hooks as Record<string, unknown>[]).filter((hook) => hook.type === 'afterAll');
+      expect(hooks.length).toBeGreaterThanOrEqual(1);
+      for (const hook of hooks) {
+        expect(hook.fn).toEqual(expect.any(Function));
+        expect(Object.keys(hook)).toEqual(expect.arrayContaining(['fn', 'timeout', 'asyncError']));
+      }
     });
   }
 });

@@ -3,23 +3,26 @@ import { install, type RunnerHooks } from './install';
 import { skippedInJest } from '../runner/coupling';
 import { followJestConcurrentTests } from '../runner/concurrent';
 import { followJestHooks, scopeInJest } from '../runner/scope';
+import { asFileEndHook, runFileEndLast } from '../runner/fileEndLast';
 import type { AgentsMatchers } from '../matchers/types';
 
 // Jest provides `@jest/globals` to every test file itself, also under `injectGlobals: false`.
 // The CommonJS build cannot wait at the top level: the kit's beforeAll waits for what install() loads.
 void install({
   expect: expect as unknown as RunnerHooks['expect'],
-  // The kit's beforeAll is the file's first hook: from there on the others say whose they are,
-  // and the concurrent tests' bodies say when they run.
+  // The kit's beforeAll is the file's first hook: the file's end now comes after the file's own
+  // afterAll hooks, from there on the others say whose they are, and the concurrent tests' bodies
+  // say when they run.
   beforeAll: (fn) =>
     beforeAll(() => {
+      runFileEndLast();
       followJestHooks();
       followJestConcurrentTests();
       return fn();
     }),
   beforeEach,
   afterEach: (fn) => afterEach(() => fn(false)),
-  afterAll: (fn) => afterAll(() => fn(skippedInJest())),
+  afterAll: (fn) => afterAll(asFileEndHook(() => fn(skippedInJest()))),
   testName: () => expect.getState().currentTestName,
   testFile: () => expect.getState().testPath,
   scope: scopeInJest,

@@ -1,5 +1,6 @@
 // docs/reference.md, "Verification after each test": a mismatch recorded after the last test of a file (a
-// background run, a Realtime send after settled()) fails that file, naming the test; under Vitest's
+// background run, a Realtime send after settled(), the app's teardown in the file's own afterAll)
+// fails that file, naming the test; under Vitest's
 // `isolate: false`, where the next file shares the kit's state, it fails the file it came from
 // and not the next file's first test.
 export const promise = 'a late mismatch after the last test fails its own file';
@@ -10,9 +11,11 @@ export async function play(t) {
     // Both files in one worker, one after the other, sharing one module graph.
     const shared = await t.run({ config: { test: { isolate: false, fileParallelism: false, maxWorkers: 1 } } });
     t.judge(shared, { label: 'isolate: false' });
-    for (const [file, other] of [['background.test.ts', 'realtime'], ['realtime.test.ts', 'follow-up']]) {
+    const doubles = { 'background.test.ts': 'model("follow-up")', 'realtime.test.ts': 'realtime("voice")', 'after-all.test.ts': 'mcp("files")' };
+    for (const file of Object.keys(doubles)) {
       const message = shared.files.get(file)?.message ?? '';
-      t.check(`isolate: false: ${file} names nothing of the other file`, !message.includes(other === 'realtime' ? 'realtime("voice")' : 'model("follow-up")'), message);
+      const others = Object.entries(doubles).filter(([other]) => other !== file).map(([, label]) => label);
+      t.check(`isolate: false: ${file} names nothing of the other files`, others.every((label) => !message.includes(label)), message);
     }
   }
 }

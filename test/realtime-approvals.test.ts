@@ -1,7 +1,7 @@
 import { RealtimeAgent, RealtimeSession, tool } from '@openai/agents/realtime';
 import { MismatchError, realtime, SettleTimeoutError } from 'agents-testkit';
 import { z } from 'zod';
-import { expect, rejectionOf, test } from './support';
+import { expect, failureOf, rejectionOf, test } from './support';
 
 function refundDesk() {
   const refunds: string[] = [];
@@ -28,6 +28,20 @@ test('an approved call runs the tool and sends its output', async () => {
 
   expect(refunds).toEqual(['A-1']);
   expect(rt).toHaveRunRealtimeTool(refund, 1);
+});
+
+test('expectToolOutput without an output: an app that now rejects the call fails it (the rejection is no output of the tool)', async () => {
+  const { refund, refunds, agent } = refundDesk();
+  const rt = realtime({ verify: false }).emitToolCall(refund, { orderId: 'A-1', amount: 30 }).expectToolOutput(refund);
+  const session = new RealtimeSession(agent, { transport: rt });
+  session.on('tool_approval_requested', (_context, _agent, request) => void session.reject(request.approvalItem));
+  await session.connect({ apiKey: 'test' });
+  await rt.settled().catch(() => undefined);
+
+  expect(refunds).toEqual([]);
+  expect(rt).not.toBeComplete();
+  expect(failureOf(() => expect(rt).toBeComplete())).toContain("an output that is not the SDK's tool-error text or an approval's rejection");
+  session.close();
 });
 
 test('a rejected call never runs; the model hears the rejection', async () => {

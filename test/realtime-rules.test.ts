@@ -49,8 +49,9 @@ describe("outputMatcher: a tool's expected output", () => {
     const any = outputMatcher(undefined, context) as { asymmetricMatch(value: unknown): boolean; toString(): string };
     expect(any.asymmetricMatch('Order A has shipped.')).toBe(true);
     expect(any.asymmetricMatch('Tool lookup_order not found')).toBe(false);
+    expect(any.asymmetricMatch('Tool execution was not approved.')).toBe(false);
     expect(any.asymmetricMatch(42)).toBe(false);
-    expect(String(any)).toBe("an output that is not the SDK's tool-error text");
+    expect(String(any)).toBe("an output that is not the SDK's tool-error text or an approval's rejection");
   });
 
   test('text and asymmetric matchers as they are; an object as JSON; anything else refused', () => {

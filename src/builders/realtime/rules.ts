@@ -131,10 +131,13 @@ export function guardrailTripSteps(name: unknown, options: GuardrailTripOptions,
   return steps;
 }
 
-/** Any output but the texts the SDK sends when the tool did not run: the session swallows the failure. */
+/**
+ * Any output but the texts the SDK sends when the tool did not run: its error texts (the session
+ * swallows the failure) and an approval's rejection (`expectToolRejection` is the step for that).
+ */
 const NOT_A_TOOL_ERROR: Matcher = {
-  asymmetricMatch: (value) => typeof value === 'string' && !isSdkToolErrorText(value),
-  toString: () => "an output that is not the SDK's tool-error text",
+  asymmetricMatch: (value) => typeof value === 'string' && !isSdkToolErrorText(value) && value !== TOOL_APPROVAL_REJECTION_MESSAGE,
+  toString: () => "an output that is not the SDK's tool-error text or an approval's rejection",
 };
 
 /** A string holding JSON equal to `expected`: the same keys and values in any order; asymmetric matchers inside allowed. */

@@ -182,6 +182,15 @@ describe('what a matcher takes as a tool or a handoff target', () => {
     expect(thrownBy(() => expect(result).toHaveCalledTool({ name: 5 } as never)).message).toContain('a tool object or a tool name');
   });
 
+  test('an agent is no tool: the tool it is used as is agent.asTool(…), which a .not would otherwise never meet', async () => {
+    const expert = new Agent({ name: 'Expert', model: model().replies('Forty-two.') });
+    const asked = expert.asTool({ toolName: 'ask_expert', toolDescription: 'Asks the expert' });
+    const result = await run(agentWith(model().calls(asked, { input: 'Meaning?' }).thenReplies('42.'), { tools: [asked] }), 'Ask');
+    expect(result).toHaveCalledTool(asked);
+    expect(thrownBy(() => expect(result).not.toHaveCalledTool(expert as never)).message).toContain('a tool object or a tool name');
+    expect(thrownBy(() => expect(result).toHaveCalledToolTimes(expert as never, 0)).message).toContain('a tool object or a tool name');
+  });
+
   test('null, a function or an object whose name is no string is no agent', async () => {
     const billing = new Agent({ name: 'Billing', model: model().replies('Billed.') });
     const result = await run(agentWith(model().handsOffTo(billing), { handoffs: [billing] }), 'Bill me');

@@ -70,3 +70,14 @@ test('a matcher given more arguments than it takes fails with a matcher error, a
   const loose = expect(result) as unknown as { not: { toHaveCalledTool(...args: unknown[]): void } };
   expect(() => loose.not.toHaveCalledTool('refund', {}, { times: 2 })).toThrow(/toHaveCalledTool takes at most 2 arguments; got 3/);
 });
+
+// Must FAIL, naming: tool value must be a tool object or a tool name
+test('an agent handed to a tool matcher is refused: the tool it is used as is agent.asTool(…)', async () => {
+  const expert = new Agent({ name: 'Expert', model: model().replies('Forty-two.') });
+  const asked = expert.asTool({ toolName: 'ask_expert', toolDescription: 'Asks the expert' });
+  const agent = new Agent({ name: 'Host', model: model().calls(asked, { input: 'Meaning?' }).thenReplies('42.'), tools: [asked] });
+
+  const result = await run(agent, 'Ask the expert.');
+
+  expect(result).not.toHaveCalledTool(expert as never);
+});

@@ -250,10 +250,14 @@ function withoutBookkeeping(raw: Record<string, unknown>): Record<string, unknow
   return rest;
 }
 
-/** A tool as matchers take it: the tool object or its name. */
+/**
+ * A tool as matchers take it: the tool object or its name. An agent is no tool, though it has a
+ * name: the tool an agent is used as is `agent.asTool(…)`, named after its `toolName`, so
+ * `.not.toHaveCalledTool(agent)` would pass whatever the run called.
+ */
 export function toolNameOf(tool: unknown): string | undefined {
   if (typeof tool === 'string') return tool;
-  if (typeof tool === 'object' && tool !== null && typeof (tool as { name?: unknown }).name === 'string') {
+  if (typeof tool === 'object' && tool !== null && typeof (tool as { name?: unknown }).name === 'string' && typeof (tool as { asTool?: unknown }).asTool !== 'function') {
     return (tool as { name: string }).name;
   }
   return undefined;

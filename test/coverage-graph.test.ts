@@ -129,7 +129,7 @@ describe('the collector, on runs that end otherwise', () => {
     const polite: OutputGuardrail = { name: 'polite', execute: async ({ agentOutput }) => ({ tripwireTriggered: String(agentOutput).includes('stupid'), outputInfo: {} }) };
     const ops = (script: ReturnType<typeof model>) => new Agent({ name: 'Ops', model: script, tools: [remove], outputGuardrails: [polite] });
 
-    const rejected = await collecting(() => run(ops(model().calls(remove, { id: 'prod' }).thenReplies('Done.')), 'Remove prod'));
+    const rejected = await collecting(() => run(ops(model().calls(remove, { id: 'prod' }, { toolFails: 'Not on prod.' }).thenReplies('Done.')), 'Remove prod'));
     expect(rejected.graph.Ops?.guardrails).toEqual({ no_prod: { type: 'tool_input', tripped: true }, polite: { type: 'output', tripped: false } });
 
     const rude = await collecting(() => run(ops(model().replies('A stupid question.')), 'Hi'));

@@ -54,7 +54,7 @@ describe('toHaveTrippedGuardrail and toHavePassedGuardrail', () => {
   });
 
   test('a tool guardrail that rejected content: the run goes on, the guardrail tripped', async () => {
-    const result = await run(guarded(model().calls(remove, { id: 'prod-1' }).thenReplies('Could not.')), 'Remove prod-1');
+    const result = await run(guarded(model().calls(remove, { id: 'prod-1' }, { toolFails: 'Not on prod.' }).thenReplies('Could not.')), 'Remove prod-1');
     expect(result).toHaveTrippedGuardrail(noDelete);
     expect(result).not.toHavePassedGuardrail(noDelete);
     expect(failureOf(() => expect(result).toHavePassedGuardrail(noDelete))).toContain('tool input guardrail "no_delete": rejectContent: "Not on prod."');
@@ -147,7 +147,7 @@ describe('a guardrail object is that object, never another one of the same name'
   test("another tool's guardrail of the same name does not count; one given as { name, run } is the object the app gave", async () => {
     const rejecting = { name: 'no_delete', run: async () => ToolGuardrailFunctionOutputFactory.rejectContent('Not on prod.') };
     const archive = tool({ name: 'archive', description: 'Archives', parameters: z.object({ id: z.string() }), inputGuardrails: [rejecting], execute: async () => 'archived' });
-    const result = await run(new Agent({ name: 'Ops', model: model().calls(archive, { id: 'prod-1' }).thenReplies('Could not.'), tools: [archive, remove] }), 'Archive prod-1');
+    const result = await run(new Agent({ name: 'Ops', model: model().calls(archive, { id: 'prod-1' }, { toolFails: 'Not on prod.' }).thenReplies('Could not.'), tools: [archive, remove] }), 'Archive prod-1');
 
     expect(result).toHaveTrippedGuardrail(rejecting);
     expect(result).not.toHaveTrippedGuardrail(noDelete);
@@ -239,7 +239,7 @@ describe('toHaveTrippedGuardrail and toHavePassedGuardrail: every branch of the 
     );
 
     // The tool guardrail let one call through and rejected the other: it tripped, on the second.
-    const mixed = await run(guarded(model().calls(remove, { id: 'a-1' }).calls(remove, { id: 'prod-1' }).thenReplies('Done.')), 'Remove both');
+    const mixed = await run(guarded(model().calls(remove, { id: 'a-1' }).calls(remove, { id: 'prod-1' }, { toolFails: 'Not on prod.' }).thenReplies('Done.')), 'Remove both');
     expect(mixed).toHaveTrippedGuardrail(noDelete);
     expect(mixed).toHaveTrippedGuardrail();
     expect(mixed).not.toHaveTrippedGuardrail(noSecrets);
@@ -293,7 +293,7 @@ describe('toHaveTrippedGuardrail and toHavePassedGuardrail: every branch of the 
     );
 
     // Passing on one call does not make up for tripping on another; other guardrails' verdicts do not count.
-    const mixed = await run(guarded(model().calls(remove, { id: 'a-1' }).calls(remove, { id: 'prod-1' }).thenReplies('Done.')), 'Remove both');
+    const mixed = await run(guarded(model().calls(remove, { id: 'a-1' }).calls(remove, { id: 'prod-1' }, { toolFails: 'Not on prod.' }).thenReplies('Done.')), 'Remove both');
     expect(mixed).toHavePassedGuardrail(noSecrets);
     expect(mixed).not.toHavePassedGuardrail(noDelete);
     expect(failureOf(() => expect(mixed).toHavePassedGuardrail(noDelete))).toBe(

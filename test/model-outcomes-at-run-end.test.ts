@@ -2,7 +2,7 @@
 // (it stops at the tool, hands off in the same turn to an agent with another model, pauses for an
 // approval). The SDK hands the model a failed tool's error text either way: the run's end is then
 // where the script reads it, so the test still fails.
-import { Agent, run, tool } from '@openai/agents';
+import { Agent, defineToolInputGuardrail, defineToolOutputGuardrail, run, tool, ToolGuardrailFunctionOutputFactory } from '@openai/agents';
 import { model, type MismatchError } from 'agents-testkit';
 import { z } from 'zod';
 import { describe, expect, refund, test } from './support';
@@ -107,5 +107,57 @@ describe('a tool call whose output only the run’s end holds', () => {
     expect(result.finalOutput).toBe('Done.');
     expect(recorded(innerScript).map((mismatch) => mismatch.kind)).toEqual(['tool_failed']);
     expect(recorded(outerScript)).toEqual([]);
+  });
+});
+
+describe('a call a tool guardrail rejected (the SDK hands the model the guardrail\'s message and goes on)', () => {
+  const blocking = defineToolInputGuardrail({ name: 'policy', run: async () => ToolGuardrailFunctionOutputFactory.rejectContent('Blocked by policy.') });
+  const allowing = defineToolInputGuardrail({ name: 'policy', run: async () => ToolGuardrailFunctionOutputFactory.allow() });
+  const withholding = defineToolOutputGuardrail({ name: 'privacy', run: async () => ToolGuardrailFunctionOutputFactory.rejectContent('Output withheld.') });
+  const guarded = (guardrails: object) => {
+    let runs = 0;
+    const weather = tool({ name: 'get_weather', description: 'Weather for a city', parameters: z.object({ city: z.string() }), execute: async ({ city }) => (runs += 1, `Sunny in ${city}.`), ...guardrails });
+    return { weather, runs: () => runs };
+  };
+
+  test('an input guardrail kept the tool from running: the script records it when the run ends, naming the guardrail', async () => {
+    const { weather, runs } = guarded({ inputGuardrails: [blocking] });
+    const script = model({ name: 'weather', verify: false }).calls(weather, { city: 'Oslo' }).thenReplies('It is sunny.');
+    const result = await run(new Agent({ name: 'Weather', model: script, tools: [weather] }), 'Weather in Oslo?');
+
+    expect(result.finalOutput).toBe('It is sunny.');
+    expect(runs()).toBe(0);
+    expect(recorded(script)).toHaveLength(1);
+    expect(recorded(script)[0]).toMatchObject({ kind: 'tool_failed', stepIndex: 0, actual: 'the output of get_weather (call_1) as its run ended' });
+    expect(recorded(script)[0]?.message).toContain('A tool input guardrail rejected the call, and the SDK handed the model "Blocked by policy." instead of running the tool');
+  });
+
+  test('an output guardrail kept the output from the model', async () => {
+    const { weather, runs } = guarded({ outputGuardrails: [withholding] });
+    const script = model({ verify: false }).calls(weather, { city: 'Oslo' }).thenReplies('It is sunny.');
+    await run(new Agent({ name: 'Weather', model: script, tools: [weather] }), 'Weather in Oslo?');
+
+    expect(runs()).toBe(1);
+    expect(recorded(script).map((mismatch) => mismatch.message)).toEqual([expect.stringContaining('A tool output guardrail rejected the tool\'s output')]);
+  });
+
+  test('a rejection the script plans with its message, or a guardrail that allows the call: nothing recorded', async () => {
+    const blocked = guarded({ inputGuardrails: [blocking] }).weather;
+    const planned = model({ verify: false }).calls(blocked, { city: 'Oslo' }, { toolFails: 'Blocked by policy.' }).thenReplies('I may not.');
+    await run(new Agent({ name: 'Weather', model: planned, tools: [blocked] }), 'Weather in Oslo?');
+    expect(recorded(planned)).toEqual([]);
+
+    const allowed = guarded({ inputGuardrails: [allowing] }).weather;
+    const plain = model({ verify: false }).calls(allowed, { city: 'Oslo' }).thenReplies('It is sunny.');
+    await run(new Agent({ name: 'Weather', model: plain, tools: [allowed] }), 'Weather in Oslo?');
+    expect(recorded(plain)).toEqual([]);
+  });
+
+  test('two calls of one turn, one rejected: only that one is recorded', async () => {
+    const { weather } = guarded({ inputGuardrails: [defineToolInputGuardrail({ name: 'policy', run: async ({ toolCall }) => (toolCall.arguments.includes('Atlantis') ? ToolGuardrailFunctionOutputFactory.rejectContent('Blocked by policy.') : ToolGuardrailFunctionOutputFactory.allow()) })] });
+    const script = model({ verify: false }).turn((t) => t.calls(weather, { city: 'Oslo' }).calls(weather, { city: 'Atlantis' })).thenReplies('Done.');
+    await run(new Agent({ name: 'Weather', model: script, tools: [weather] }), 'Weather?');
+
+    expect(recorded(script).map((mismatch) => mismatch.actual)).toEqual(['the output of get_weather (call_2) as its run ended']);
   });
 });

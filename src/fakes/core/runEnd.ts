@@ -9,7 +9,18 @@ import { currentRun, onEveryRun, type RunOutcome } from '../../sdk/runnerHook';
  * model either way, so without this read a failed tool at the end of a run would pass unseen.
  */
 export interface RunEndReader {
-  readRunEnd(history: readonly AgentInputItem[]): void;
+  readRunEnd(end: RunEnd): void;
+}
+
+/** What a run left for its doubles to read: its history, and the texts its tool guardrails put in place of a call or an output. */
+export interface RunEnd {
+  /** The run itself (`currentRun()` while it ran). */
+  readonly run: object;
+  readonly history: readonly AgentInputItem[];
+  /** The messages of its tool input guardrails that rejected a call (`rejectContent`): the tool did not run, the model got the message. */
+  readonly rejectedCalls: readonly string[];
+  /** The messages of its tool output guardrails that rejected an output: the tool ran, the model got the message instead. */
+  readonly rejectedOutputs: readonly string[];
 }
 
 /**
@@ -25,13 +36,17 @@ const KEY = Symbol.for('agents-testkit.run-end');
 const scope = globalThis as typeof globalThis & { [KEY]?: RunEndState };
 const state: RunEndState = (scope[KEY] ??= { waiting: new WeakMap(), followed: new WeakSet() });
 
-/** Has `reader` read the history of the run calling it when that run ends; nothing outside a followed run. */
-export function readAtRunEnd(reader: RunEndReader): void {
+/**
+ * Has `reader` read the history of the run calling it when that run ends, and returns that run;
+ * `undefined` (and nothing read) outside a followed run.
+ */
+export function readAtRunEnd(reader: RunEndReader): object | undefined {
   const run = currentRun();
-  if (run === undefined) return;
+  if (run === undefined) return undefined;
   let readers = state.waiting.get(run);
   if (readers === undefined) state.waiting.set(run, (readers = new Set()));
   readers.add(reader);
+  return run;
 }
 
 /** Tells the readers of every run one copy of the SDK (its `Runner` class) starts when it ends, for the rest of the process. */
@@ -48,7 +63,24 @@ function runEnded(run: object, outcome: RunOutcome): void {
   const history = historyOf(outcome.result);
   // A run that failed before it had a result has nothing to read: its error fails the test, or the test expects it.
   if (history === undefined) return;
-  for (const reader of readers) reader.readRunEnd(history);
+  const end = { run, history, rejectedCalls: rejections(outcome.result, 'toolInputGuardrailResults'), rejectedOutputs: rejections(outcome.result, 'toolOutputGuardrailResults') };
+  for (const reader of readers) reader.readRunEnd(end);
+}
+
+/** The messages of a run's tool guardrails of one kind that rejected what they guarded (the SDK's results say nothing of the call). */
+function rejections(result: unknown, field: 'toolInputGuardrailResults' | 'toolOutputGuardrailResults'): string[] {
+  try {
+    const results = (result as Record<string, unknown> | undefined)?.[field];
+    if (!Array.isArray(results)) return [];
+    const messages: string[] = [];
+    for (const entry of results) {
+      const behavior = (entry as { output?: { behavior?: { type?: unknown; message?: unknown } } } | null)?.output?.behavior;
+      if (behavior?.type === 'rejectContent' && typeof behavior.message === 'string') messages.push(behavior.message);
+    }
+    return messages;
+  } catch {
+    return [];
+  }
 }
 
 /** A run result's `history` (its input and every item it made, as the next run's input): a paused run's included. */

@@ -12,7 +12,7 @@ import {
   type ScriptedModelInput,
 } from '@openai/agents/testing';
 import { currentConfig } from '../../config';
-import { MismatchError, mismatchSentence, type MismatchSpec } from '../../errors/MismatchError';
+import { MismatchError, mismatchSentence } from '../../errors/MismatchError';
 import { listNames } from '../../format/closest';
 import { numbered } from '../../format/numberedList';
 import { currentAgentName, handoffToolName, withoutInternal, type PublicRequest } from '../../sdk/coupling';
@@ -21,15 +21,16 @@ import { DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
 import { injectFault } from '../core/faults';
 import { Double, identity } from '../core/double';
 import { isResponseDone, LiveTurns } from './liveTurns';
-import { unexpectedModelCall } from './unexpectedCall';
+import { noTurnLeft } from './unexpectedCall';
 import { isTraced, tracedResponse, tracedStream } from './generationSpan';
 import { modelCall, type ModelCall } from './call';
 import { offerOf, offeredNames, outputProblem } from './offer';
 import type { PlannedCallId, PlannedItem, PlannedTurn, TurnKey } from './turn';
 import { TurnPlan } from './plan';
-import { ConversationReader, TakenIds, type Reading } from './conversation';
-import { asPlanned, ToolOutcomes, type ToolOutcome } from '../core/toolOutcomes';
-import { readAtRunEnd, type RunEndReader } from '../core/runEnd';
+import { ConversationReader, duplicateCallId, TakenIds, type Reading } from './conversation';
+import { asPlanned, ToolOutcomes, type EmittedCall, type ToolOutcome } from '../core/toolOutcomes';
+import { readAtRunEnd, type RunEnd, type RunEndReader } from '../core/runEnd';
+import { guardrailRejections } from './guardrailRejections';
 import { callDetail, fromCallDetail } from './callDetail';
 import { outcomeMismatch } from './outcomeMismatch';
 import { deltaEvents, isRaw, isToolCall, respondWith, unknownCallIds } from './stepParts';
@@ -65,6 +66,8 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
   #liveTurns: LiveTurns | undefined;
   /** The agent the last call served, already noted on the ledger. */
   #served: string | undefined;
+  /** The calls emitted in each run still going, for what its tool guardrails did to them (made with a script's first call). */
+  #emittedIn: WeakMap<object, EmittedCall[]> | undefined;
 
   constructor(options: ModelDoubleOptions = {}) {
     super(
@@ -182,7 +185,7 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
     this.#readOutcomes(reading.fresh, callIndex);
     let step: ScriptedModelInput;
     if (stepIndex === undefined) {
-      step = modelError(this.ledger.mismatch(this.#ranOut(request, callIndex, streamed)));
+      step = modelError(this.ledger.mismatch(noTurnLeft(request, callIndex, streamed, this.#plan.length)));
     } else {
       const turn = this.#plan.at(stepIndex) as PlannedTurn;
       try {
@@ -311,21 +314,40 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
         expected: this.#turnLabel(stepIndex),
       });
     }
-    let emitted = false;
+    let emitted: EmittedCall[] | undefined;
     for (let index = 0; index < output.length; index += 1) {
       const item = output[index] as AgentOutputItem;
       if (item.type !== 'function_call' || !offer.hasFunction(item.name)) continue;
       const plan = planned?.[index];
-      this.#outcomes.emitted({ callId: item.callId, name: item.name, argumentsText: item.arguments, stepIndex, toolFails: plan?.type === 'call' ? plan.toolFails : undefined });
-      emitted = true;
+      const call = { callId: item.callId, name: item.name, argumentsText: item.arguments, stepIndex, toolFails: plan?.type === 'call' ? plan.toolFails : undefined };
+      this.#outcomes.emitted(call);
+      if (emitted === undefined) emitted = [call];
+      else emitted.push(call);
     }
-    // The next request of this script may never come (the run stops at the tool, hands off, pauses): the run's end reads what is left.
-    if (emitted) readAtRunEnd(this);
+    if (emitted === undefined) return;
+    // The next request of this script may never come (the run stops at the tool, hands off, pauses), and
+    // only the run's end says what its tool guardrails did: the run's end reads what is left.
+    const run = readAtRunEnd(this);
+    if (run === undefined) return;
+    const calls = (this.#emittedIn ??= new WeakMap()).get(run);
+    if (calls === undefined) this.#emittedIn.set(run, emitted);
+    else calls.push(...emitted);
   }
 
-  /** The outcomes of calls no later request of this script brought back, read off the history of the run that ended. */
-  readRunEnd(history: readonly AgentInputItem[]): void {
-    this.#readOutcomes(history, this.ledger.callCount - 1, 'run end');
+  /**
+   * The outcomes of calls no later request of this script brought back, read off the history of the
+   * run that ended; and its calls whose tool a guardrail kept from running, or whose output one kept
+   * from the model (the SDK hands the model the guardrail's message and goes on).
+   */
+  readRunEnd(end: RunEnd): void {
+    const callIndex = this.ledger.callCount - 1;
+    this.#readOutcomes(end.history, callIndex, 'run end');
+    const calls = this.#emittedIn?.get(end.run);
+    if (calls === undefined) return;
+    this.#emittedIn?.delete(end.run);
+    for (const { outcome, rejectedBy } of guardrailRejections(calls, end)) {
+      if (!asPlanned(outcome)) this.#unplanned(outcomeMismatch(outcome, callIndex, this.#turnLabel(outcome.call.stepIndex), 'run end', rejectedBy));
+    }
   }
 
   /**
@@ -339,14 +361,18 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
     for (let index = 0; index < outcomes.length; index += 1) {
       const outcome = outcomes[index] as ToolOutcome;
       if (asPlanned(outcome)) continue;
-      const spec = outcomeMismatch(outcome, callIndex, this.#turnLabel(outcome.call.stepIndex), seenAt);
-      const policy = currentConfig().onToolFailure;
-      if (spec.kind === 'tool_failed' && policy !== 'error') {
-        if (policy === 'warn') console.warn(redactText(`agents-testkit: ${mismatchSentence({ ...spec, double: this.label })}`));
-        continue;
-      }
-      this.ledger.mismatch(spec);
+      this.#unplanned(outcomeMismatch(outcome, callIndex, this.#turnLabel(outcome.call.stepIndex), seenAt));
     }
+  }
+
+  /** Records an outcome the script did not plan, or (a failed tool) warns of it or lets it pass, per `onToolFailure`. */
+  #unplanned(spec: ReturnType<typeof outcomeMismatch>): void {
+    const policy = currentConfig().onToolFailure;
+    if (spec.kind === 'tool_failed' && policy !== 'error') {
+      if (policy === 'warn') console.warn(redactText(`agents-testkit: ${mismatchSentence({ ...spec, double: this.label })}`));
+      return;
+    }
+    this.ledger.mismatch(spec);
   }
 
   #turnLabel(stepIndex: number): string {
@@ -354,42 +380,12 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
   }
 
   /**
-   * The call id to emit. Scripts number their calls alike (`call_1`…), so a generated id that the
-   * conversation already holds — another script's call, across a handoff — moves to a free `call_1_2`;
-   * the SDK would otherwise mix the two calls up. An id the user fixed is never changed: it fails.
+   * The call id to emit (`TakenIds.pick`: a generated id the conversation holds moves to a free
+   * `call_1_2`); an id the user fixed that the conversation already holds fails the call.
    */
   #callIdFor(item: PlannedCallId, taken: TakenIds, callIndex: number, stepIndex: number): string {
-    let callId = item.callId;
-    if (taken.has(callId)) {
-      if (item.fixedId) throw this.#duplicateCallId(callId, callIndex, stepIndex);
-      let suffix = 2;
-      while (taken.has(`${item.callId}_${suffix}`)) suffix += 1;
-      callId = `${item.callId}_${suffix}`;
-    }
-    taken.add(callId);
+    const callId = taken.pick(item.callId, item.fixedId === true);
+    if (callId === undefined) throw this.ledger.mismatch(duplicateCallId(item.callId, callIndex, stepIndex, this.#turnLabel(stepIndex)));
     return callId;
-  }
-
-  #duplicateCallId(callId: string, callIndex: number, stepIndex: number): MismatchError {
-    return this.ledger.mismatch({
-      kind: 'duplicate_call_id',
-      callIndex,
-      stepIndex,
-      actual: `a conversation that already holds call id "${callId}"`,
-      expected: this.#turnLabel(stepIndex),
-      why: `The turn would emit "${callId}" again (given with { callId }), and the SDK would mix up the two calls`,
-      fix: 'Give this call another { callId }',
-    });
-  }
-
-  #ranOut(request: ModelRequest, callIndex: number, streamed: boolean): Omit<MismatchSpec, 'double'> {
-    const total = this.#plan.length;
-    return unexpectedModelCall({
-      request,
-      callIndex,
-      streamed,
-      why: `The script has no turns left (${total === 0 ? 'it has none' : `all ${total} used`})`,
-      fix: 'Script another turn (e.g. .thenReplies("…")) if the workflow should go on',
-    });
   }
 }

@@ -1,3 +1,4 @@
+import type { MismatchSpec } from '../../errors/MismatchError';
 import type { AgentInputItem, ModelRequest } from '@openai/agents';
 
 /**
@@ -155,4 +156,35 @@ export class TakenIds {
     if (this.#first === undefined) this.#first = callId;
     else (this.#more ??= new Set()).add(callId);
   }
+
+  /**
+   * The id a turn emits for a call planned as `callId`, now taken. Scripts number their calls alike
+   * (`call_1`…), so a generated id the conversation already holds — another script's call, across a
+   * handoff — moves to a free `call_1_2`; the SDK would otherwise mix the two calls up. An id the user
+   * fixed (`fixed`) is never changed: `undefined` when it is taken.
+   */
+  pick(callId: string, fixed: boolean): string | undefined {
+    let picked = callId;
+    if (this.has(picked)) {
+      if (fixed) return undefined;
+      let suffix = 2;
+      while (this.has(`${callId}_${suffix}`)) suffix += 1;
+      picked = `${callId}_${suffix}`;
+    }
+    this.add(picked);
+    return picked;
+  }
+}
+
+/** The mismatch of a turn whose fixed call id (`{ callId }`) the conversation already holds. */
+export function duplicateCallId(callId: string, callIndex: number, stepIndex: number, turnLabel: string): Omit<MismatchSpec, 'double'> {
+  return {
+    kind: 'duplicate_call_id',
+    callIndex,
+    stepIndex,
+    actual: `a conversation that already holds call id "${callId}"`,
+    expected: turnLabel,
+    why: `The turn would emit "${callId}" again (given with { callId }), and the SDK would mix up the two calls`,
+    fix: 'Give this call another { callId }',
+  };
 }

@@ -1,6 +1,7 @@
 import type { MismatchSpec } from '../../errors/MismatchError';
 import { brief } from '../../format/brief';
 import type { ToolOutcome } from '../core/toolOutcomes';
+import type { RejectedBy } from './guardrailRejections';
 
 /**
  * The mismatch an outcome the script did not plan makes: a tool that failed (`tool_failed`), or one
@@ -13,8 +14,24 @@ export function outcomeMismatch(
   callIndex: number,
   turnLabel: string,
   seenAt: 'request' | 'run end' = 'request',
+  rejectedBy?: RejectedBy,
 ): Omit<MismatchSpec, 'double' | 'kind'> & { kind: 'tool_failed' | 'tool_not_failed' } {
   const { call, output } = outcome;
+  if (rejectedBy !== undefined) {
+    return {
+      kind: 'tool_failed',
+      callIndex,
+      stepIndex: call.stepIndex,
+      anchor: `after call #${callIndex + 1}`,
+      actual: `the output of ${call.name} (${call.callId}) as its run ended`,
+      expected: `${turnLabel} to run the tool`,
+      why:
+        rejectedBy === 'input guardrail'
+          ? `A tool input guardrail rejected the call, and the SDK handed the model ${brief(output, 100)} instead of running the tool`
+          : `A tool output guardrail rejected the tool's output, and the SDK handed the model ${brief(output, 100)} instead`,
+      fix: `If the test means the guardrail to reject it, say so: .calls(${call.name}, …, { toolFails: ${brief(output, 60)} })`,
+    };
+  }
   return {
     callIndex,
     stepIndex: call.stepIndex,

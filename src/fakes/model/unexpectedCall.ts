@@ -21,3 +21,14 @@ export function unexpectedModelCall(options: {
   const { request, callIndex, streamed, why, fix } = options;
   return { kind: 'unexpected_call', callIndex, actual: describeModelCall(request, streamed), expected: 'no more calls', why, fix };
 }
+
+/** A call of a script whose turns are all used (`total` of them). */
+export function noTurnLeft(request: ModelRequest, callIndex: number, streamed: boolean, total: number): Omit<MismatchSpec, 'double'> {
+  return unexpectedModelCall({
+    request,
+    callIndex,
+    streamed,
+    why: `The script has no turns left (${total === 0 ? 'it has none' : `all ${total} used`})`,
+    fix: 'Script another turn (e.g. .thenReplies("…")) if the workflow should go on',
+  });
+}

@@ -60,6 +60,14 @@ describe('toHaveTrippedGuardrail and toHavePassedGuardrail', () => {
     expect(failureOf(() => expect(result).toHavePassedGuardrail(noDelete))).toContain('tool input guardrail "no_delete": rejectContent: "Not on prod."');
   });
 
+  test('a call a tool input guardrail rejected did not run: the tool matchers do not count it, and list it apart', async () => {
+    const result = await run(guarded(model().calls(remove, { id: 'a-1' }).calls(remove, { id: 'prod-1' }, { toolFails: 'Not on prod.' }).thenReplies('Done.')), 'Remove both');
+    expect(result).toHaveCalledTool(remove, { id: 'a-1' });
+    expect(result).not.toHaveCalledTool(remove, { id: 'prod-1' });
+    expect(result).toHaveCalledToolTimes(remove, 1);
+    expect(failureOf(() => expect(result).toHaveCalledTool(remove, { id: 'prod-1' }))).toContain('remove({"id":"prod-1"})  (Guarded)  — rejected by a tool input guardrail');
+  });
+
   test('a guardrail that did not run, and values of the wrong kind', async () => {
     const result = await run(new Agent({ name: 'Plain', model: model().replies('Hi.') }), 'Hi');
     expect(failureOf(() => expect(result).toHavePassedGuardrail(noSecrets))).toContain('Received: no guardrail named "no_secrets" ran');

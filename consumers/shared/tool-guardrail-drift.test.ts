@@ -46,3 +46,13 @@ test('a rejection the script plans with its message passes', async () => {
   expect(result.finalOutput).toBe('A supervisor must approve it.');
   expect(refunded).toEqual([]);
 });
+
+// Must FAIL, naming: rejected by a tool input guardrail
+test('drift: a test that plans the rejection but also asserts the tool ran', async () => {
+  const { refund } = refundDesk();
+  const script = model().calls(refund, { orderId: 'A-1' }, { toolFails: 'Refunds need a supervisor.' }).thenReplies('A supervisor must approve it.');
+
+  const result = await run(new Agent({ name: 'Support', model: script, tools: [refund] }), 'Refund A-1, please.');
+
+  expect(result).toHaveCalledTool(refund, { orderId: 'A-1' });
+});

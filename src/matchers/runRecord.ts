@@ -9,7 +9,7 @@ import { handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, HOSTED_MCP_ITEMS, hoste
 import type { HandoffTarget } from '../vocabulary';
 
 /** What became of a tool call: the tool ran, or the run did not run it (an approval rejected or pending, or the run ended first). */
-export type CallStatus = 'ran' | 'rejected' | 'pending approval' | 'not run';
+export type CallStatus = 'ran' | 'rejected' | 'pending approval' | 'not run' | 'rejected by a tool input guardrail';
 
 /** One tool call the model made in a run, in the order the run made them. */
 export interface ToolCallRecord {
@@ -160,11 +160,13 @@ function readLifecycle(view: LifecycleView): RunRecord {
 function readItems(result: RunResultShape, pending: ReadonlySet<string | undefined>): Pick<RunRecord, 'toolCalls' | 'handoffs'> {
   const toolCalls: ToolCallRecord[] = [];
   const handoffs: HandoffRecord[] = [];
-  const answered = new Set<string>();
+  // The output each call got, by its id: a tool input guardrail's rejection message in its place means the tool did not run.
+  const answered = new Map<string, unknown>();
   for (const item of result.newItems) {
     const callId = (item.rawItem as { callId?: unknown }).callId;
-    if (item.type === 'tool_call_output_item' && typeof callId === 'string') answered.add(callId);
+    if (item.type === 'tool_call_output_item' && typeof callId === 'string') answered.set(callId, (item as { output?: unknown }).output);
   }
+  const calledOff = guardrailRejections(result);
   const approval = approvalOf(result);
   for (const item of result.newItems) {
     if (item.type === 'tool_call_item') {
@@ -182,6 +184,7 @@ function readItems(result: RunResultShape, pending: ReadonlySet<string | undefin
       else if (raw.callId !== undefined && approval(name, raw.callId) === false) status = 'rejected';
       // Hosted tools run at the provider, so only function calls have outputs to look for.
       else if (raw.type === 'function_call' && !answered.has(raw.callId ?? '')) status = 'not run';
+      else if (raw.type === 'function_call' && take(calledOff, answered.get(raw.callId ?? ''))) status = 'rejected by a tool input guardrail';
       toolCalls.push({
         name,
         args: argumentsOf(raw),
@@ -248,6 +251,23 @@ function argumentsOf(raw: { type: string; arguments?: string; providerData?: unk
 function withoutBookkeeping(raw: Record<string, unknown>): Record<string, unknown> {
   const { type: _type, id: _id, callId: _callId, status: _status, providerData: _providerData, ...rest } = raw;
   return rest;
+}
+
+/** The messages a run's tool input guardrails rejected calls with (the SDK's results name no call: a call is known by its output being one). */
+function guardrailRejections(result: RunResultShape): string[] {
+  const messages: string[] = [];
+  for (const entry of Array.isArray(result.toolInputGuardrailResults) ? result.toolInputGuardrailResults : []) {
+    const behavior = entry?.output?.behavior;
+    if (behavior?.type === 'rejectContent' && typeof behavior.message === 'string') messages.push(behavior.message);
+  }
+  return messages;
+}
+
+/** Takes `output` off `messages` when it is one of them: each message stands for one call. */
+function take(messages: string[], output: unknown): boolean {
+  const at = typeof output === 'string' ? messages.indexOf(output) : -1;
+  if (at !== -1) messages.splice(at, 1);
+  return at !== -1;
 }
 
 /**

@@ -28,6 +28,8 @@ export interface RunResultShape {
   cancelled?: boolean;
   /** The run's public context, which knows which calls were approved or rejected. */
   runContext?: { isToolApproved?(approval: { toolName: string; callId: string }): boolean | undefined };
+  /** What the tool input guardrails decided, call by call but naming no call: a `rejectContent` message is what the model got instead of the tool's output. */
+  toolInputGuardrailResults?: { output?: { behavior?: { type?: unknown; message?: unknown } } }[];
 }
 
 /**

@@ -58,6 +58,24 @@ describe('the record is read once per result, and again when the result changed'
 });
 
 describe('what became of a call', () => {
+  const rejects = (message: unknown, type: unknown = 'rejectContent') => ({ guardrail: { type: 'tool_input', name: 'policy' }, output: { behavior: { type, message } } });
+
+  test('a call whose output is the message a tool input guardrail rejected it with did not run; each message stands for one call', () => {
+    const items = [call('remove', 'c1', { id: 'a' }), output('remove', 'c1', 'Not on prod.'), call('remove', 'c2', { id: 'b' }), output('remove', 'c2', 'Not on prod.')];
+    const result = resultOf(items, { toolInputGuardrailResults: [rejects('Not on prod.')] });
+    expect(result).toHaveCalledToolTimes('remove', 1);
+    expect(result).not.toHaveCalledTool('remove', { id: 'a' });
+    expect(result).toHaveCalledTool('remove', { id: 'b' });
+    expect(failureOf(() => expect(result).toHaveCalledTool('remove', { id: 'a' }))).toContain('1. remove({"id":"a"})  (Shop)  — rejected by a tool input guardrail');
+  });
+
+  test('guardrail results that reject nothing, or are not what the SDK makes, leave every call as it ran', () => {
+    const items = [call('lookup_order', 'c1', { orderId: 'A' }), output('lookup_order', 'c1', 'Shipped.')];
+    const odd = [null, {}, { output: {} }, { output: { behavior: null } }, rejects('Shipped.', 'allow'), rejects(undefined), rejects(42)];
+    expect(resultOf(items, { toolInputGuardrailResults: odd })).toHaveCalledTool('lookup_order');
+    expect(resultOf(items, { toolInputGuardrailResults: { length: 1, 0: rejects('Shipped.') } })).toHaveCalledTool('lookup_order');
+  });
+
   test('a function call without an output did not run; one with an output ran', () => {
     const result = resultOf([call('lookup_order', 'c1', { orderId: 'A' }), output('lookup_order', 'c1', 'Shipped.'), call('get_weather', 'c2', { city: 'Paris' })]);
     expect(result).toHaveCalledTool('lookup_order');

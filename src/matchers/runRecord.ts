@@ -5,7 +5,7 @@ import { ledgerOf } from '../fakes/core/ledger';
 import type { LifecycleView } from '../fakes/lifecycle/LifecycleRecorder';
 import { parseArguments } from '../format/modelInput';
 import { shownIndices } from '../format/numberedList';
-import { handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, HOSTED_MCP_ITEMS, hostedMcpServerLabel, hostedToolNeeded, isRunResult, isStreamedResult, type RunResultShape } from '../sdk/coupling';
+import { handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, HOSTED_MCP_ITEMS, hostedMcpServerLabel, hostedToolNeeded, isRunResult, isStreamedResult, toolGuardrailRejections, type RunResultShape } from '../sdk/coupling';
 import type { HandoffTarget } from '../vocabulary';
 
 /** What became of a tool call: the tool ran, or the run did not run it (an approval rejected or pending, or the run ended first). */
@@ -166,7 +166,7 @@ function readItems(result: RunResultShape, pending: ReadonlySet<string | undefin
     const callId = (item.rawItem as { callId?: unknown }).callId;
     if (item.type === 'tool_call_output_item' && typeof callId === 'string') answered.set(callId, (item as { output?: unknown }).output);
   }
-  const calledOff = guardrailRejections(result);
+  const calledOff = toolGuardrailRejections(result, 'input');
   const approval = approvalOf(result);
   for (const item of result.newItems) {
     if (item.type === 'tool_call_item') {
@@ -251,16 +251,6 @@ function argumentsOf(raw: { type: string; arguments?: string; providerData?: unk
 function withoutBookkeeping(raw: Record<string, unknown>): Record<string, unknown> {
   const { type: _type, id: _id, callId: _callId, status: _status, providerData: _providerData, ...rest } = raw;
   return rest;
-}
-
-/** The messages a run's tool input guardrails rejected calls with (the SDK's results name no call: a call is known by its output being one). */
-function guardrailRejections(result: RunResultShape): string[] {
-  const messages: string[] = [];
-  for (const entry of Array.isArray(result.toolInputGuardrailResults) ? result.toolInputGuardrailResults : []) {
-    const behavior = entry?.output?.behavior;
-    if (behavior?.type === 'rejectContent' && typeof behavior.message === 'string') messages.push(behavior.message);
-  }
-  return messages;
 }
 
 /** Takes `output` off `messages` when it is one of them: each message stands for one call. */

@@ -1,4 +1,5 @@
 import type { AgentInputItem } from '@openai/agents';
+import { toolGuardrailRejections } from '../../sdk/coupling';
 import { currentRun, onEveryRun, type RunOutcome } from '../../sdk/runnerHook';
 
 /**
@@ -63,24 +64,8 @@ function runEnded(run: object, outcome: RunOutcome): void {
   const history = historyOf(outcome.result);
   // A run that failed before it had a result has nothing to read: its error fails the test, or the test expects it.
   if (history === undefined) return;
-  const end = { run, history, rejectedCalls: rejections(outcome.result, 'toolInputGuardrailResults'), rejectedOutputs: rejections(outcome.result, 'toolOutputGuardrailResults') };
+  const end = { run, history, rejectedCalls: toolGuardrailRejections(outcome.result, 'input'), rejectedOutputs: toolGuardrailRejections(outcome.result, 'output') };
   for (const reader of readers) reader.readRunEnd(end);
-}
-
-/** The messages of a run's tool guardrails of one kind that rejected what they guarded (the SDK's results say nothing of the call). */
-function rejections(result: unknown, field: 'toolInputGuardrailResults' | 'toolOutputGuardrailResults'): string[] {
-  try {
-    const results = (result as Record<string, unknown> | undefined)?.[field];
-    if (!Array.isArray(results)) return [];
-    const messages: string[] = [];
-    for (const entry of results) {
-      const behavior = (entry as { output?: { behavior?: { type?: unknown; message?: unknown } } } | null)?.output?.behavior;
-      if (behavior?.type === 'rejectContent' && typeof behavior.message === 'string') messages.push(behavior.message);
-    }
-    return messages;
-  } catch {
-    return [];
-  }
 }
 
 /** A run result's `history` (its input and every item it made, as the next run's input): a paused run's included. */

@@ -29,7 +29,28 @@ export interface RunResultShape {
   /** The run's public context, which knows which calls were approved or rejected. */
   runContext?: { isToolApproved?(approval: { toolName: string; callId: string }): boolean | undefined };
   /** What the tool input guardrails decided, call by call but naming no call: a `rejectContent` message is what the model got instead of the tool's output. */
-  toolInputGuardrailResults?: { output?: { behavior?: { type?: unknown; message?: unknown } } }[];
+  toolInputGuardrailResults?: unknown;
+  /** The same for the tool output guardrails: a `rejectContent` message is what the model got instead of the output. */
+  toolOutputGuardrailResults?: unknown;
+}
+
+/**
+ * The messages a run's tool guardrails (`input` or `output`) rejected with (`rejectContent`), in the
+ * order they ran. The SDK's results name no call, tool or agent: a call is known by its output being
+ * one of them. Reads only what it recognises: a result of another shape rejects nothing.
+ */
+export function toolGuardrailRejections(result: unknown, kind: 'input' | 'output'): string[] {
+  const messages: string[] = [];
+  try {
+    const results = (result as Record<string, unknown> | null | undefined)?.[kind === 'input' ? 'toolInputGuardrailResults' : 'toolOutputGuardrailResults'];
+    for (const entry of Array.isArray(results) ? results : []) {
+      const behavior = (entry as { output?: { behavior?: { type?: unknown; message?: unknown } | null } } | null)?.output?.behavior;
+      if (behavior?.type === 'rejectContent' && typeof behavior.message === 'string') messages.push(behavior.message);
+    }
+  } catch {
+    // A getter of a result in a state the SDK did not expect: nothing read.
+  }
+  return messages;
 }
 
 /**

@@ -5,7 +5,7 @@ import { ledgerOf } from '../fakes/core/ledger';
 import type { LifecycleView } from '../fakes/lifecycle/LifecycleRecorder';
 import { parseArguments } from '../format/modelInput';
 import { shownIndices } from '../format/numberedList';
-import { handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, HOSTED_MCP_ITEMS, hostedMcpServerLabel, hostedToolNeeded, isRunResult, isStreamedResult, toolGuardrailRejections, type RunResultShape } from '../sdk/coupling';
+import { claimRejection, handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, HOSTED_MCP_ITEMS, hostedMcpServerLabel, hostedToolNeeded, isRunResult, isStreamedResult, toolGuardrailRejections, type RunResultShape } from '../sdk/coupling';
 import type { HandoffTarget } from '../vocabulary';
 
 /** What became of a tool call: the tool ran, or the run did not run it (an approval rejected or pending, or the run ended first). */
@@ -184,7 +184,7 @@ function readItems(result: RunResultShape, pending: ReadonlySet<string | undefin
       else if (raw.callId !== undefined && approval(name, raw.callId) === false) status = 'rejected';
       // Hosted tools run at the provider, so only function calls have outputs to look for.
       else if (raw.type === 'function_call' && !answered.has(raw.callId ?? '')) status = 'not run';
-      else if (raw.type === 'function_call' && take(calledOff, answered.get(raw.callId ?? ''))) status = 'rejected by a tool input guardrail';
+      else if (raw.type === 'function_call' && claimRejection(calledOff, answered.get(raw.callId ?? ''))) status = 'rejected by a tool input guardrail';
       toolCalls.push({
         name,
         args: argumentsOf(raw),
@@ -251,13 +251,6 @@ function argumentsOf(raw: { type: string; arguments?: string; providerData?: unk
 function withoutBookkeeping(raw: Record<string, unknown>): Record<string, unknown> {
   const { type: _type, id: _id, callId: _callId, status: _status, providerData: _providerData, ...rest } = raw;
   return rest;
-}
-
-/** Takes `output` off `messages` when it is one of them: each message stands for one call. */
-function take(messages: string[], output: unknown): boolean {
-  const at = typeof output === 'string' ? messages.indexOf(output) : -1;
-  if (at !== -1) messages.splice(at, 1);
-  return at !== -1;
 }
 
 /**

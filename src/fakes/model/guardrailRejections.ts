@@ -1,5 +1,6 @@
 import type { AgentInputItem } from '@openai/agents';
 import { toolOutputText } from '../../format/toolOutputText';
+import { claimRejection } from '../../sdk/coupling';
 import type { RunEnd } from '../core/runEnd';
 import type { EmittedCall, ToolOutcome } from '../core/toolOutcomes';
 
@@ -20,7 +21,7 @@ export function guardrailRejections(calls: readonly EmittedCall[], end: RunEnd):
   for (const call of calls) {
     const output = outputOf(end.history, call.callId);
     if (output === undefined) continue;
-    const rejectedBy: RejectedBy | undefined = take(calledOff, output) ? 'input guardrail' : take(withheld, output) ? 'output guardrail' : undefined;
+    const rejectedBy: RejectedBy | undefined = claimRejection(calledOff, output) ? 'input guardrail' : claimRejection(withheld, output) ? 'output guardrail' : undefined;
     if (rejectedBy !== undefined) found.push({ outcome: { call, output, failed: true, plannedElsewhere: false }, rejectedBy });
   }
   return found;
@@ -33,11 +34,4 @@ function outputOf(history: readonly AgentInputItem[], callId: string): string | 
     if (item.type === 'function_call_result' && item.callId === callId) return toolOutputText(item.output);
   }
   return undefined;
-}
-
-function take(messages: string[], output: string): boolean {
-  const at = messages.indexOf(output);
-  if (at === -1) return false;
-  messages.splice(at, 1);
-  return true;
 }

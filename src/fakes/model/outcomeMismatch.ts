@@ -17,13 +17,16 @@ export function outcomeMismatch(
   rejectedBy?: RejectedBy,
 ): Omit<MismatchSpec, 'double' | 'kind'> & { kind: 'tool_failed' | 'tool_not_failed' } {
   const { call, output } = outcome;
+  const seen =
+    seenAt === 'run end' || rejectedBy !== undefined
+      ? { anchor: `after call #${callIndex + 1}`, actual: `the output of ${call.name} (${call.callId}) as its run ended` }
+      : { actual: `a request carrying the output of ${call.name} (${call.callId})` };
   if (rejectedBy !== undefined) {
     return {
       kind: 'tool_failed',
       callIndex,
       stepIndex: call.stepIndex,
-      anchor: `after call #${callIndex + 1}`,
-      actual: `the output of ${call.name} (${call.callId}) as its run ended`,
+      ...seen,
       expected: `${turnLabel} to run the tool`,
       why:
         rejectedBy === 'input guardrail'
@@ -35,9 +38,7 @@ export function outcomeMismatch(
   return {
     callIndex,
     stepIndex: call.stepIndex,
-    ...(seenAt === 'run end'
-      ? { anchor: `after call #${callIndex + 1}`, actual: `the output of ${call.name} (${call.callId}) as its run ended` }
-      : { actual: `a request carrying the output of ${call.name} (${call.callId})` }),
+    ...seen,
     ...(call.toolFails === undefined
       ? {
           kind: 'tool_failed' as const,

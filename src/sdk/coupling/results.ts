@@ -53,6 +53,13 @@ export function toolGuardrailRejections(result: unknown, kind: 'input' | 'output
   return messages;
 }
 
+/** Whether `output` is one of the rejection `messages`, which it then takes off: each message stands for one call. */
+export function claimRejection(messages: string[], output: unknown): boolean {
+  const at = typeof output === 'string' ? messages.indexOf(output) : -1;
+  if (at !== -1) messages.splice(at, 1);
+  return at !== -1;
+}
+
 /**
  * Recognises a run result by shape: the SDK's CJS and ESM builds are different classes, so
  * `instanceof` would reject half of the users.

@@ -31,7 +31,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { judge, judgeTypeErrors, mustFail, run, strip, typecheck } from './lib/specs.mjs';
+import { judge, judgeTypeErrors, mustFail, run, slots, strip, typecheck } from './lib/specs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -164,7 +164,8 @@ try {
   const tools = { yarn: rows.some((row) => row.pm === 'yarn') ? yarnVersion() : undefined };
   // With --wait every row installs at once; the specs still take --jobs slots: a row's type check or a mode's runner run each.
   const specSlots = slots(Number(options.jobs));
-  await pool(rows, options.wait ? rows.length : Number(options.jobs), async (row) => results.push(await runRow(row, tarball, latest, tools, specSlots)));
+  const rowSlots = slots(options.wait ? rows.length : Number(options.jobs));
+  await Promise.all(rows.map((row) => rowSlots(async () => results.push(await runRow(row, tarball, latest, tools, specSlots)))));
 } finally {
   if (options.keep) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
@@ -216,30 +217,6 @@ function yarnVersion() {
   const asked = spawnSync('corepack', [YARN, '--version'], { encoding: 'utf8', env, cwd: work });
   if (asked.status !== 0) throw new Error(`corepack ${YARN} --version failed:\n${asked.stderr}`);
   return asked.stdout.trim();
-}
-
-async function pool(items, size, task) {
-  const queue = [...items];
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, async () => {
-    while (queue.length > 0) await task(queue.shift());
-  }));
-}
-
-/** At most `size` tasks at once. */
-function slots(size) {
-  let free = Math.max(1, size);
-  const waiting = [];
-  return async (task) => {
-    if (free === 0) await new Promise((resolve) => waiting.push(resolve));
-    else free -= 1;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else free += 1;
-    }
-  };
 }
 
 async function runRow(row, tarball, latest, tools, specSlots) {

@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { judge, mustFail, strip } from './specs.mjs';
+import { judge, mustFail, slots, strip } from './specs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const scenarios = join(root, 'consumers', 'promises');
@@ -43,15 +43,8 @@ export function scenarioNames(only = []) {
  * `jobs` at a time. Resolves with one result per scenario: `{ name, passed, failed, problems }`.
  */
 export async function playPromises(project, { dir, runner, nodeArgs = [] }, names, jobs = 2) {
-  const queue = [...names];
-  const results = [];
-  const worker = async () => {
-    while (queue.length > 0) {
-      const name = queue.shift();
-      results.push(await playOne(project, { dir, runner, nodeArgs }, name));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(jobs, names.length) }, worker));
+  const queue = slots(jobs);
+  const results = await Promise.all(names.map((name) => queue(() => playOne(project, { dir, runner, nodeArgs }, name))));
   return results.sort((a, b) => a.name.localeCompare(b.name));
 }
 

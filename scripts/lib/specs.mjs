@@ -1,4 +1,4 @@
-// What scripts/consumers.mjs and scripts/matrix.mjs share: running a command and judging the
+// What scripts/consumers.mjs and scripts/matrix.mjs share: running a command (and a queue of them), judging the
 // reports of a packed-package project against its specs' "Must FAIL" and "Must NOT compile" marks;
 // and type-checking projects through scripts/lib/typecheck.cjs (scripts/test.mjs too).
 import { spawn } from 'node:child_process';
@@ -16,6 +16,23 @@ export function run(cwd, command, args, env = {}) {
     child.on('error', (error) => (output += `${error.message}\n`));
     child.on('close', (status) => done({ status, output }));
   });
+}
+
+/** A queue that runs at most `size` of the tasks given to it at once, in the order they were given. */
+export function slots(size) {
+  let free = Math.max(1, size);
+  const waiting = [];
+  return async (task) => {
+    if (free === 0) await new Promise((resolve) => waiting.push(resolve));
+    else free -= 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    }
+  };
 }
 
 /**

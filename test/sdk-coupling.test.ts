@@ -15,9 +15,11 @@ import {
   getTransferMessage,
   handoff,
   hostedMcpTool,
+  NoopSpan,
   run,
   Runner,
   setDefaultModelProvider,
+  Span,
   TraceProvider,
   tool,
   ToolGuardrailFunctionOutputFactory,
@@ -62,6 +64,8 @@ import {
   takeTraceProviderSlot,
   shellToolCall,
   TOOL_APPROVAL_REJECTION_MESSAGE,
+  TOOL_FAILURE_SPAN_MESSAGE,
+  toolFailureOf,
   transferMessageFor,
   withoutInternal,
   modelOfProviderData,
@@ -233,6 +237,39 @@ describe('texts the SDK hands the model instead of throwing', () => {
     });
     const [output] = await outputOfCall(slow, '{}');
     expect(output).toMatch(SDK_TOOL_ERROR_TEXTS[2] as RegExp);
+  });
+
+  test("a tool that throws under its own errorFunction: the model gets that function's text, and the tool's function span, a NoopSpan with tracing off, gets setError(TOOL_FAILURE_SPAN_MESSAGE) naming the tool and holding the arguments", async () => {
+    const seen: { span: unknown; error: unknown }[] = [];
+    const failing = tool({
+      name: 'failing',
+      description: 'Throws',
+      parameters: z.object({ city: z.string() }),
+      execute: async () => {
+        throw new Error('boom');
+      },
+      errorFunction: () => 'Sorry, it broke.',
+    });
+    const proto = NoopSpan.prototype as unknown as { setError(error: unknown): void };
+    const original = proto.setError;
+    proto.setError = function (this: unknown, error: unknown) {
+      seen.push({ span: this, error });
+      return original.call(this, error);
+    };
+    try {
+      const [output] = await outputOfCall(failing, '{"city":"Oslo"}');
+      expect(output).toBe('Sorry, it broke.');
+      expect(isSdkToolErrorText(output)).toBe(false);
+    } finally {
+      proto.setError = original;
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.span).toBeInstanceOf(NoopSpan);
+    expect(seen[0]?.error).toMatchObject({ message: TOOL_FAILURE_SPAN_MESSAGE });
+    expect(toolFailureOf(seen[0]?.span, seen[0]?.error)).toEqual({ tool: 'failing', input: '{"city":"Oslo"}' });
+    // Span is the class of recorded spans; NoopSpan overrides its setError (both are wrapped).
+    expect(Object.prototype.hasOwnProperty.call(Span.prototype, 'setError')).toBe(true);
+    expect(Object.prototype.hasOwnProperty.call(NoopSpan.prototype, 'setError')).toBe(true);
   });
 
   test('a rejected approval: the rejection text', async () => {

@@ -10,6 +10,7 @@ import type { Matcher, MatcherState } from './context';
 import { hint, invalidExpected, invalidReceived, listed } from './messages';
 import { matchesPartial } from './partial';
 import { isOfTool, readRun, toolCallById, toolNameOf } from './runRecord';
+import { failedToolCalls } from '../sdk/toolFailures';
 
 /** One tool output: its tool, its text as the model saw it, and its value (what the tool returned, for a run). */
 interface OutputRecord {
@@ -19,6 +20,8 @@ interface OutputRecord {
   value: unknown;
   agent: string | undefined;
   tool: object | undefined;
+  /** Its tool failed (the SDK's error text, or a failure the run noted whose `errorFunction` made other text). */
+  failed: boolean;
 }
 
 /**
@@ -50,7 +53,7 @@ export const toHaveToolOutput: Matcher<[tool: unknown, expected?: unknown]> = fu
       if (typeof expected === 'string') lines.push('', printDiff(expected, first.text));
     }
     if (outputs.length > 0) {
-      const entries = outputs.map((output) => `${output.name} ${output.callId} → ${JSON.stringify(output.text)}${output.agent ? `  (${output.agent})` : ''}`);
+      const entries = outputs.map((output) => `${output.name} ${output.callId} → ${JSON.stringify(output.text)}${output.agent ? `  (${output.agent})` : ''}${quietFailure(output)}`);
       lines.push('', 'Tool outputs:', ...listed(entries, 'tool output', new Set(pass ? matching : ofTool)));
     }
     return lines.join('\n');
@@ -58,8 +61,13 @@ export const toHaveToolOutput: Matcher<[tool: unknown, expected?: unknown]> = fu
   return { pass, message };
 };
 
+/** A failure whose text does not say so (the tool's own `errorFunction` wrote it): named beside the output. */
+function quietFailure(output: OutputRecord): string {
+  return output.failed && !isSdkToolErrorText(output.text) ? '  (the tool failed; its errorFunction wrote this text)' : '';
+}
+
 function matchesOutput(state: MatcherState, output: OutputRecord, expected: unknown): boolean {
-  if (expected === undefined) return !isSdkToolErrorText(output.text) && output.text !== TOOL_APPROVAL_REJECTION_MESSAGE;
+  if (expected === undefined) return !output.failed && output.text !== TOOL_APPROVAL_REJECTION_MESSAGE;
   if (typeof expected === 'string') return output.text === expected;
   if (expected instanceof RegExp) {
     expected.lastIndex = 0;
@@ -77,7 +85,7 @@ function readOutputs(received: unknown, hintLine: string): { outputs: OutputReco
     for (const request of ledger.view().requests) {
       const input = typeof request.input === 'string' ? [] : (request.input as AgentInputItem[]);
       for (const output of toolOutputsIn(input)) {
-        if (!seen.has(output.callId)) seen.set(output.callId, { ...output, value: output.raw, agent: undefined, tool: undefined });
+        if (!seen.has(output.callId)) seen.set(output.callId, { ...output, value: output.raw, agent: undefined, tool: undefined, failed: isSdkToolErrorText(output.text) });
       }
     }
     return { outputs: [...seen.values()], whose: `, told to ${ledger.label}` };
@@ -86,13 +94,15 @@ function readOutputs(received: unknown, hintLine: string): { outputs: OutputReco
     throw invalidReceived(hintLine, 'a RunResult or StreamedRunResult, or a model() script', received);
   }
   const record = readRun(received, hintLine);
+  const failed = failedToolCalls(received);
   const outputs: OutputRecord[] = [];
   for (const item of received.newItems) {
     if (item.type !== 'tool_call_output_item') continue;
     const raw = item.rawItem as { type?: string; name?: string; callId?: string; output?: unknown };
     if (raw.type !== 'function_call_result' || raw.name === undefined || raw.callId === undefined) continue;
     const call = toolCallById(record, raw.callId);
-    outputs.push({ name: raw.name, callId: raw.callId, text: toolOutputText(raw.output), value: item.output, agent: call?.agent, tool: call?.tool });
+    const text = toolOutputText(raw.output);
+    outputs.push({ name: raw.name, callId: raw.callId, text, value: item.output, agent: call?.agent, tool: call?.tool, failed: isSdkToolErrorText(text) || failed.has(raw.callId) });
   }
   return { outputs, whose: '' };
 }

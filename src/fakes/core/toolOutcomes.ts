@@ -2,6 +2,7 @@ import type { AgentInputItem } from '@openai/agents';
 import { toolOutputText } from '../../format/toolOutputText';
 import { parseArguments } from '../../format/modelInput';
 import { isSdkToolErrorText } from '../../sdk/coupling';
+import { claimToolFailure } from '../../sdk/toolFailures';
 import { claimPlannedFailure, plannedFailureMark } from './plannedFailures';
 
 /** A scripted call's planned outcome: `undefined` runs the tool; a failure, matching the text the SDK hands the model if given. */
@@ -18,10 +19,11 @@ export interface EmittedCall {
   readonly toolFails: ToolFailure | undefined;
 }
 
-/** What became of an emitted call: the output the SDK handed the model, and whether it is the SDK's error text. */
+/** What became of an emitted call: the output the SDK handed the model, and whether its tool failed. */
 export interface ToolOutcome {
   readonly call: EmittedCall;
   readonly output: string;
+  /** The SDK's error text, or the text of the tool's own `errorFunction` for a failure the run noted. */
   readonly failed: boolean;
   /** The failure was planned by the double the tool called (a sandbox's or an MCP server's `.fails(error)`). */
   readonly plannedElsewhere: boolean;
@@ -63,9 +65,10 @@ export class ToolOutcomes {
    * call's output or its call item was passed. With a conversation that only grows, that is the part
    * new since the calls were made, however long the history (the SDK clones every item per request,
    * so no item object tells where an earlier request ended); a call this conversation never made
-   * (another run's on the same script) has the walk read to the start.
+   * (another run's on the same script) has the walk read to the start. `run` is the run the items
+   * are of: a failure noted there tells a tool failed whose `errorFunction` made text of it.
    */
-  settle(items: readonly AgentInputItem[]): readonly ToolOutcome[] {
+  settle(items: readonly AgentInputItem[], run?: object): readonly ToolOutcome[] {
     if (this.#waiting.length === 0) return NONE;
     let outcomes: ToolOutcome[] | undefined;
     let open = this.#waiting.length;
@@ -90,7 +93,9 @@ export class ToolOutcomes {
       this.#waiting.pop();
       open -= 1;
       const output = toolOutputText(item.output);
-      const failed = isSdkToolErrorText(output);
+      // Both read, so that a failure the run noted is used up by the call it explains.
+      const noted = claimToolFailure(run, call.name, call.argumentsText);
+      const failed = isSdkToolErrorText(output) || noted;
       const outcome = { call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, parseArguments(call.argumentsText), since) };
       // The first as a literal of one: pushed onto an empty array, it grew a store of 17 slots.
       if (outcomes === undefined) outcomes = [outcome];

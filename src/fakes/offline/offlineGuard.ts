@@ -20,6 +20,9 @@ export interface SdkCopy {
   Runner: RunnerClass;
   Agent: new (config: { name: string; model: string }) => Agent<any, any>;
   run(agent: Agent<any, any>, input: string): Promise<unknown>;
+  /** The span classes, whose errors tell a tool failed (src/sdk/toolFailures.ts). */
+  Span?: unknown;
+  NoopSpan?: unknown;
 }
 
 /** The copy of the SDK this build of the kit imports. */

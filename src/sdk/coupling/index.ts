@@ -16,6 +16,7 @@
  * - mcp.ts: MCP tool names and hosted MCP items; the tools a run lists from local MCP servers.
  * - sandbox.ts: what the sandbox capabilities send a session.
  * - tracing.ts: the trace provider's process listener, its global slot, the spans processors receive.
+ * - toolFailureSpans.ts: the function span's error that tells a tool failed when its `errorFunction` made text of it.
  * - version.ts: the installed SDK's version and the model a response names (cassette provenance).
  */
 export * from './handoffs';
@@ -26,5 +27,6 @@ export * from './results';
 export * from './sandbox';
 export * from './stack';
 export * from './tools';
+export * from './toolFailureSpans';
 export * from './tracing';
 export * from './version';

@@ -1,6 +1,7 @@
 // lifecycle(): the ordered events of agents (or a runner), nested runs of agents used as tools
 // included, with the invariants every run must keep checked for the test.
-import { Agent, run, Runner } from '@openai/agents';
+import { Agent, defineToolInputGuardrail, run, Runner, tool, ToolGuardrailFunctionOutputFactory } from '@openai/agents';
+import { z } from 'zod';
 import { lifecycle, LifecycleRecorder, model, ScriptError } from 'agents-testkit';
 import { describe, expect, failureOf, lookupOrder, refund, test, thrownBy } from './support';
 
@@ -122,6 +123,23 @@ describe('lifecycle()', () => {
     await run(agent, 'Hi');
     expect(life).toBeInstanceOf(LifecycleRecorder);
     expect(life.events.map((event) => event.type)).toEqual(['agent_start', 'agent_end']);
+  });
+
+  test('a call a tool input guardrail rejected starts and ends like one that ran: the run’s end marks it, and the tool matchers do not count it as run', async () => {
+    const noProd = defineToolInputGuardrail({ name: 'no_prod', run: async () => ToolGuardrailFunctionOutputFactory.rejectContent('Not on prod.') });
+    const deploy = tool({ name: 'deploy', description: 'Deploys', parameters: z.object({ env: z.string() }), inputGuardrails: [noProd], execute: async () => 'Deployed.' });
+    const script = model().calls(deploy, { env: 'prod' }, { toolFails: 'Not on prod.' }).calls(lookupOrder, { orderId: 'A-1' }).thenReplies('Not deployed.');
+    const agent = new Agent({ name: 'Ops', model: script, tools: [deploy, lookupOrder] });
+    const life = lifecycle(agent);
+
+    await run(agent, 'Deploy to prod, then look up A-1.');
+
+    expect(life.events.filter((event) => event.type === 'tool_end').map((event) => event.rejectedBy)).toEqual(['a tool input guardrail', undefined]);
+    expect(life).not.toHaveCalledTool(deploy);
+    expect(life).toHaveCalledTool(lookupOrder, { orderId: 'A-1' });
+    const message = failureOf(() => expect(life).toHaveCalledTool(deploy));
+    expect(message).toContain('rejected by a tool input guardrail');
+    expect(failureOf(() => expect(life).toHaveLifecycle(['Ops: handoff → Nobody']))).toContain('Ops: tool_end deploy (call_1) → "Not on prod." (rejected by a tool input guardrail)');
   });
 });
 

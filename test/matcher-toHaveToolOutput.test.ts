@@ -1,7 +1,7 @@
 import { Agent, run, tool } from '@openai/agents';
 import { model } from 'agents-testkit';
 import { z } from 'zod';
-import { agentWith, describe, expect, failureOf, getWeather, lookupOrder, runCalling, test } from './support';
+import { agentWith, describe, expect, failureOf, getWeather, lookupOrder, refund, runCalling, test } from './support';
 
 const structured = tool({
   name: 'order_status',
@@ -33,6 +33,18 @@ describe('toHaveToolOutput on a run: the tool ran and returned this', () => {
     const result = await run(agentWith(script, { tools: [failing] }), 'Go');
     expect(result).not.toHaveToolOutput(failing);
     expect(result).toHaveToolOutput(failing, /An error occurred/);
+    // The SDK's own text says it failed: no mark beside it.
+    expect(failureOf(() => expect(result).toHaveToolOutput(failing))).not.toContain('the tool failed');
+  });
+
+  test('a call whose approval was rejected has no output either: the rejection text does not count', async () => {
+    const script = model().calls(refund, { orderId: 'A-1', amount: 5 }).thenReplies('Not refunded.');
+    const agent = agentWith(script, { tools: [refund] });
+    const paused = await run(agent, 'Refund A-1');
+    paused.state.reject(paused.interruptions[0]!);
+    const result = await run(agent, paused.state);
+    expect(result).not.toHaveToolOutput(refund);
+    expect(result).toHaveToolOutput(refund, expect.stringContaining('not approved'));
   });
 
   test('failure names the outputs of the run, the ones of the tool marked, with a diff for text', async () => {

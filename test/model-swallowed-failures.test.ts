@@ -308,3 +308,27 @@ describe("the request's toolChoice", () => {
     expect(replied).toBeComplete();
   });
 });
+
+describe("the request's parallelToolCalls", () => {
+  const oneCallPerTurn = (script: ReturnType<typeof model>) =>
+    new Agent({ name: 'Serial', model: script, tools: [getWeather, lookupOrder], modelSettings: { parallelToolCalls: false } });
+
+  test('false: a turn of two calls is a turn no model could give, though the SDK would run both', async () => {
+    const script = model({ verify: false }).turn((t) => t.calls(getWeather, { city: 'Oslo' }).calls(lookupOrder, { orderId: 'A' }));
+    const error = await rejectionOf(run(oneCallPerTurn(script), 'Weather and order?'));
+    expect(error).toMatchObject({ kind: 'tool_choice', actual: 'a request with parallelToolCalls: false' });
+    expect(error.message).toContain('The turn makes 2 tool calls, but the request sets parallelToolCalls: false, so a model makes one call per turn');
+  });
+
+  test('false: one call per turn passes; so do two calls when the setting is left as it is, or true', async () => {
+    const serial = model().calls(getWeather, { city: 'Oslo' }).calls(lookupOrder, { orderId: 'A' }).thenReplies('Both.');
+    await run(oneCallPerTurn(serial), 'Weather and order?');
+    expect(serial).toBeComplete();
+
+    for (const modelSettings of [{}, { parallelToolCalls: true }]) {
+      const parallel = model().turn((t) => t.calls(getWeather, { city: 'Oslo' }).calls(lookupOrder, { orderId: 'A' })).thenReplies('Both.');
+      await run(new Agent({ name: 'Parallel', model: parallel, tools: [getWeather, lookupOrder], modelSettings }), 'Weather and order?');
+      expect(parallel).toBeComplete();
+    }
+  });
+});

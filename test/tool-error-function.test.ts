@@ -114,6 +114,7 @@ describe('a tool whose own errorFunction turned its failure into text', () => {
     const result = await run(new Agent({ name: 'Weather', model: script, tools: [failing] }), 'Weather in Oslo?');
 
     expect(() => expect(result).toHaveToolOutput(failing)).toThrow(/Received: 1 output of "get_weather", none matching/);
+    expect(() => expect(result).toHaveToolOutput(failing)).toThrow(`get_weather call_1 → "${SORRY}"  (Weather)  (the tool failed; its errorFunction wrote this text)`);
     expect(result).not.toHaveToolOutput(failing);
     expect(result).toHaveToolOutput(failing, SORRY);
   });

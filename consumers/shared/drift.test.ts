@@ -70,3 +70,15 @@ test('drift: the tool is called with other arguments', async () => {
 
   expect(result).toHaveCalledTool(getWeather, { city: 'Kyoto' });
 });
+
+// Must FAIL, naming: The turn makes 2 tool calls, but the request sets parallelToolCalls: false
+test('drift: the agent now allows one tool call per turn, and the script still makes two at once', async () => {
+  const weatherModel = model()
+    .turn((t) => t.calls(getWeather, { city: 'Tokyo' }).calls(getForecast, { city: 'Tokyo', days: 3 }))
+    .thenReplies('Sunny now and for three days.');
+  const agent = new Agent({ name: 'Weather', model: weatherModel, tools: [getWeather, getForecast], modelSettings: { parallelToolCalls: false } });
+
+  const result = await run(agent, 'Weather and forecast in Tokyo?');
+
+  expect(result.finalOutput).toBe('Sunny now and for three days.');
+});

@@ -81,3 +81,18 @@ test('an agent handed to a tool matcher is refused: the tool it is used as is ag
 
   expect(result).not.toHaveCalledTool(expert as never);
 });
+
+test('toHaveRespectedApprovals on a run resume() did not make: a matcher error naming the result in one line, not its RunState', async () => {
+  const result = await run(new Agent({ name: 'Support', model: model().replies('Hi.') }), 'Hi');
+
+  let message = '';
+  try {
+    expect(result).toHaveRespectedApprovals();
+  } catch (error) {
+    message = (error as Error).message;
+  }
+
+  expect(message).toContain('received value must be a run result that resume() returned');
+  expect(message).toContain('Received: a RunResult (1 new item, last agent "Support")');
+  expect(message.split('\n').length).toBeLessThan(10);
+});

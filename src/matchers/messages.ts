@@ -9,6 +9,7 @@ import {
 } from './matcherUtils';
 import { brief } from '../format/brief';
 import { numberedList } from '../format/numberedList';
+import { isRunResult } from '../sdk/coupling';
 import type { MatcherState } from './context';
 
 /** The runner-style first line: `expect(received).not.toHaveCalledTool(expected)`. */
@@ -25,8 +26,23 @@ export function invalidReceived(hintLine: string, what: string, received: unknow
   // A Promise prints as `{}`: say what it is, the usual cause being a run() that was not awaited.
   const specific = isThenable(received)
     ? `Received: a Promise, not awaited. Await it first (const result = await run(agent, input); expect(result)…), or write await expect(promise).resolves…`
-    : printWithType('Received', received, printReceived);
+    : isRunResult(received)
+      ? `Received: ${describeResult(received)}`
+      : printWithType('Received', received, printReceived);
   return new Error(matcherErrorMessage(hintLine, `${RECEIVED_COLOR('received')} value must be ${what}`, specific));
+}
+
+/** A run result in one line: printed whole, it would be its RunState, thousands of lines. */
+function describeResult(result: { newItems: readonly unknown[] }): string {
+  const kind = (result as { constructor?: { name?: unknown } }).constructor?.name;
+  let agent: unknown;
+  try {
+    agent = (result as { lastAgent?: { name?: unknown } }).lastAgent?.name;
+  } catch {
+    agent = undefined;
+  }
+  const items = `${result.newItems.length} new item${result.newItems.length === 1 ? '' : 's'}`;
+  return `a ${typeof kind === 'string' && kind !== '' && kind !== 'Object' ? kind : 'run result'} (${items}${typeof agent === 'string' ? `, last agent ${JSON.stringify(agent)}` : ''})`;
 }
 
 function isThenable(value: unknown): boolean {

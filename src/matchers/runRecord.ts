@@ -2,7 +2,7 @@ import type { Agent, Handoff } from '@openai/agents';
 import { matcherErrorMessage, printReceived } from './matcherUtils';
 import { describeToolCall, invalidReceived, listed } from './messages';
 import { ledgerOf } from '../fakes/core/ledger';
-import type { LifecycleView } from '../fakes/lifecycle/LifecycleRecorder';
+import type { LifecycleEvent, LifecycleView } from '../fakes/lifecycle/LifecycleRecorder';
 import { parseArguments } from '../format/modelInput';
 import { shownIndices } from '../format/numberedList';
 import { claimRejection, handoffAgentOf, hasFinished, HOSTED_CALL_NAMES, HOSTED_MCP_ITEMS, hostedMcpServerLabel, hostedToolNeeded, isRunResult, isStreamedResult, toolGuardrailRejections, type RunResultShape } from '../sdk/coupling';
@@ -136,7 +136,7 @@ export function readRun(received: unknown, hint: string): RunRecord {
  */
 function readLifecycle(view: LifecycleView): RunRecord {
   const keyOf = (event: { agent: string; callId?: string; tool?: string }) => `${event.agent}/${event.callId ?? event.tool}`;
-  const ended = new Set(view.events.flatMap((event) => (event.type === 'tool_end' ? [keyOf(event)] : [])));
+  const ended = new Map(view.events.flatMap((event) => (event.type === 'tool_end' ? [[keyOf(event), event] as const] : [])));
   const toolCalls: ToolCallRecord[] = view.events.flatMap((event, index) =>
     event.type === 'tool_start'
       ? [
@@ -146,7 +146,7 @@ function readLifecycle(view: LifecycleView): RunRecord {
             callId: event.callId,
             agent: event.agent,
             tool: view.tools[index],
-            status: ended.has(keyOf(event)) ? ('ran' as const) : ('not run' as const),
+            status: statusOf(ended.get(keyOf(event))),
           },
         ]
       : [],
@@ -155,6 +155,12 @@ function readLifecycle(view: LifecycleView): RunRecord {
     event.type === 'handoff' ? [{ from: event.agent, to: event.to as string, target: undefined, toolName: undefined }] : [],
   );
   return { toolCalls, handoffs, approvals: [] };
+}
+
+/** A started call's status by its `tool_end`: none yet, a guardrail's rejection, or its output. */
+function statusOf(end: LifecycleEvent | undefined): CallStatus {
+  if (end === undefined) return 'not run';
+  return end.rejectedBy === undefined ? 'ran' : `rejected by ${end.rejectedBy}`;
 }
 
 function readItems(result: RunResultShape, pending: ReadonlySet<string | undefined>): Pick<RunRecord, 'toolCalls' | 'handoffs'> {

@@ -2,6 +2,8 @@ import { parseArguments } from '../../format/modelInput';
 import { numbered } from '../../format/numberedList';
 import { Double, identity } from '../core/double';
 import { endWithScope } from '../core/registry';
+import { readAtRunEnd, type RunEnd, type RunEndReader } from '../core/runEnd';
+import { claimRejection } from '../../sdk/coupling';
 import { describeLifecycleEvent, type LifecycleEvent, type LifecycleView } from './events';
 
 export type { LifecycleEvent, LifecycleView } from './events';
@@ -21,8 +23,10 @@ const AGENT_EVENTS = ['agent_start', 'agent_end', 'agent_handoff', 'agent_tool_s
  * again after a resume) or ends without a start is a mismatch; a start still waiting for its end
  * when the test ends is left over.
  */
-export class LifecycleRecorder extends Double<LifecycleView> {
+export class LifecycleRecorder extends Double<LifecycleView> implements RunEndReader {
   readonly #events: LifecycleEvent[] = [];
+  /** The `tool_end` events of each run still going, by the run: its end says which calls a tool input guardrail rejected. */
+  readonly #endsIn = new WeakMap<object, number[]>();
   readonly #tools: (object | undefined)[] = [];
   /** Tool calls started and not ended, by call id (or tool name, when the SDK gave no id). */
   readonly #open = new Map<string, number>();
@@ -56,6 +60,22 @@ export class LifecycleRecorder extends Double<LifecycleView> {
   /** Stops listening; the events recorded so far stay. A setup entry stops a recorder when the test it was made in ends. */
   stop(): void {
     for (const detach of this.#listeners.splice(0)) detach();
+  }
+
+  /**
+   * The SDK starts and ends a call a tool input guardrail rejected (`rejectContent`) as it does one
+   * that ran, the guardrail's message as its output: the run's guardrail results tell them apart.
+   * Each message stands for one call.
+   */
+  readRunEnd(end: RunEnd): void {
+    const ends = this.#endsIn.get(end.run);
+    if (ends === undefined) return;
+    this.#endsIn.delete(end.run);
+    const messages = [...end.rejectedCalls];
+    for (const index of ends) {
+      const event = this.#events[index] as LifecycleEvent;
+      if (claimRejection(messages, event.output)) this.#events[index] = Object.freeze({ ...event, rejectedBy: 'a tool input guardrail' as const });
+    }
   }
 
   /** Throws `IncompleteScriptError` when a tool call started twice, ended without a start, or never ended. */
@@ -111,8 +131,17 @@ export class LifecycleRecorder extends Double<LifecycleView> {
     }
     const index = this.#events.push(Object.freeze(recorded)) - 1;
     this.#tools.push(event === 'agent_tool_start' || event === 'agent_tool_end' ? (args[0] as object | undefined) : undefined);
+    if (recorded.type === 'tool_end') this.#readAtRunEnd(index);
     const callIndex = this.ledger.record(describeLifecycleEvent(recorded));
     if (recorded.type === 'tool_start' || recorded.type === 'tool_end') this.#check(recorded, index, callIndex);
+  }
+
+  #readAtRunEnd(index: number): void {
+    const run = readAtRunEnd(this);
+    if (run === undefined) return;
+    const ends = this.#endsIn.get(run);
+    if (ends === undefined) this.#endsIn.set(run, [index]);
+    else ends.push(index);
   }
 
   #check(event: LifecycleEvent, index: number, callIndex: number): void {

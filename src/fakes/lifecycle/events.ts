@@ -18,6 +18,11 @@ export interface LifecycleEvent {
   readonly output?: string;
   /** The agent handed off to. */
   readonly to?: string;
+  /**
+   * On a `tool_end`: the tool never ran, a tool input guardrail rejected the call and the SDK handed
+   * the model its message (`output`). Known when the run ends, from the run's guardrail results.
+   */
+  readonly rejectedBy?: 'a tool input guardrail';
 }
 
 /** What the matchers read off a recorder. */
@@ -34,7 +39,7 @@ export function describeLifecycleEvent(event: LifecycleEvent): string {
     case 'tool_start':
       return `${event.agent}: tool_start ${event.tool}${event.callId ? ` (${event.callId})` : ''}`;
     case 'tool_end':
-      return `${event.agent}: tool_end ${event.tool}${event.callId ? ` (${event.callId})` : ''} → ${brief(event.output, 40)}`;
+      return `${event.agent}: tool_end ${event.tool}${event.callId ? ` (${event.callId})` : ''} → ${brief(event.output, 40)}${event.rejectedBy ? ` (rejected by ${event.rejectedBy})` : ''}`;
     case 'handoff':
       return `${event.agent}: handoff → ${event.to}`;
     case 'agent_end':

@@ -304,14 +304,12 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
     const offer = offerOf(request);
     const problem = outputProblem(output, offer, planned && unknownCallIds(planned, output));
     if (problem) {
+      const { setting, ...words } = problem;
       throw this.ledger.mismatch({
-        ...problem,
+        ...words,
         callIndex,
         stepIndex,
-        actual:
-          problem.kind === 'tool_choice'
-            ? `a request with toolChoice "${offer.toolChoice}"`
-            : `a request offering ${listNames(offeredNames(offer))}`,
+        actual: setting ?? (problem.kind === 'tool_choice' ? `a request with toolChoice "${offer.toolChoice}"` : `a request offering ${listNames(offeredNames(offer))}`),
         expected: this.#turnLabel(stepIndex),
       });
     }

@@ -13,6 +13,8 @@ import { schemaProblem } from '../core/toolSchema';
 export class Offer {
   /** The request's `toolChoice`: `auto` unless the settings say otherwise. */
   readonly toolChoice: string;
+  /** `false` when the settings allow one tool call per turn (`parallelToolCalls: false`). */
+  readonly parallelToolCalls: boolean;
   readonly #tools: ModelRequest['tools'];
   readonly #handoffs: ModelRequest['handoffs'];
   #handoffNames: readonly string[] | undefined;
@@ -21,6 +23,7 @@ export class Offer {
 
   constructor(request: ModelRequest) {
     this.toolChoice = request.modelSettings?.toolChoice ?? 'auto';
+    this.parallelToolCalls = request.modelSettings?.parallelToolCalls !== false;
     this.#tools = request.tools;
     this.#handoffs = request.handoffs;
   }
@@ -104,6 +107,8 @@ function argumentsProblem(text: string, schema: unknown): string | undefined {
 /** Why a turn's output cannot answer the request: the kind of mismatch, and sentences saying why and how to fix it. */
 export interface OutputProblem {
   kind: Extract<MismatchKind, 'not_offered' | 'offered' | 'schema_mismatch' | 'tool_choice'>;
+  /** What the request says, when the problem is one of its settings other than the tool choice. */
+  setting?: string;
   why: string;
   fix?: string;
 }
@@ -120,7 +125,7 @@ export function outputProblem(items: readonly AgentOutputItem[], offer: Offer, u
     const problem = item.type === 'function_call' && unknown?.has(item.callId) ? offeredAfterAll(item.name, offer) : itemProblem(item, offer);
     if (problem) return problem;
   }
-  return toolChoiceProblem(items, offer);
+  return toolChoiceProblem(items, offer) ?? parallelCallsProblem(items, offer);
 }
 
 /** Every name the request offers, for messages and suggestions. */
@@ -192,6 +197,20 @@ function toolChoiceProblem(items: readonly AgentOutputItem[], offer: Offer): Out
   if (calls.length > 0 && other === undefined) return undefined;
   const called = other ? `calls "${String((other as { name?: unknown }).name)}"` : 'calls no tool';
   return { kind: 'tool_choice', why: `The turn ${called}, but the request sets toolChoice: "${choice}"`, fix };
+}
+
+/** A turn of several function calls where the settings allow one per turn: no model answers so, though the SDK would run them all. */
+function parallelCallsProblem(items: readonly AgentOutputItem[], offer: Offer): OutputProblem | undefined {
+  if (offer.parallelToolCalls) return undefined;
+  let calls = 0;
+  for (const item of items) if (item.type === 'function_call') calls += 1;
+  if (calls < 2) return undefined;
+  return {
+    kind: 'tool_choice',
+    setting: 'a request with parallelToolCalls: false',
+    why: `The turn makes ${calls} tool calls, but the request sets parallelToolCalls: false, so a model makes one call per turn`,
+    fix: "Script one call per turn (.calls(…) in turns of their own), or check the agent's modelSettings.parallelToolCalls",
+  };
 }
 
 /** A hosted MCP item names its server by label: the request must offer a hosted MCP tool with that label. */

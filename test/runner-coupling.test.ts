@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import { concurrentTests } from '../src/runner/concurrent';
-import { currentRunner, currentTest, currentTestFile, declaredTests, hostProcess, jestCircusState, skippedInJest, skippedInVitest, vitestFileMeta } from '../src/runner/coupling';
+import { currentRunner, currentTest, currentTestFile, declaredTests, hostProcess, jestCircusState, skippedInJest, skippedInVitest, vitestAfterAllHooks, vitestFileMeta, vitestHookSequence } from '../src/runner/coupling';
 import { currentSuiteReader, scopeInJest, scopeInVitest } from '../src/runner/scope';
 import type { DoubleScope } from '../src/fakes/core/registry';
 import { afterAll, beforeAll, beforeEach, describe, expect, runner, test } from './support';
@@ -105,7 +105,9 @@ describe('the runner state', () => {
               'the tests a file skipped jest-circus keeps its state on globalThis under a symbol described JEST_STATE_SYMBOL',
               "the tests a file skipped jest-circus keeps the root block's afterAll hooks as objects holding the function, its timeout and where it was declared (runFileEndLast moves them)",
             ]
-          : []),
+          : [
+              "the tests a file skipped Vitest keeps the file block's afterAll hooks in the list TestRunner.getSuiteHooks returns, and its config says how it runs them (declareVitestFileEnd adds to the list)",
+            ]),
         'where code runs outside a test a nested block a describe body and a beforeAll are in their block',
         ...(runner === 'jest' ? ['where code runs outside a test a block whose hook takes a done callback the hook still gets its callback, and is in its block'] : []),
         'where code runs outside a test a test is in a test',
@@ -174,6 +176,18 @@ describe('the tests a file skipped', () => {
         expect(hook.fn).toEqual(expect.any(Function));
         expect(Object.keys(hook)).toEqual(expect.arrayContaining(['fn', 'timeout', 'asyncError']));
       }
+    });
+  } else {
+    test("Vitest keeps the file block's afterAll hooks in the list TestRunner.getSuiteHooks returns, and its config says how it runs them (declareVitestFileEnd adds to the list)", async () => {
+      const vitest = await import('vitest');
+      const file = (globalThis as { __vitest_worker__?: { current?: { file?: unknown } } }).__vitest_worker__?.current?.file;
+      const hooks = vitestAfterAllHooks(vitest, file);
+      // The kit's file end, declared by the setup file: Vitest's wrapper of it.
+      expect(hooks?.length).toBeGreaterThanOrEqual(1);
+      expect(hooks?.every((hook) => typeof hook === 'function')).toBe(true);
+      expect(vitestAfterAllHooks(vitest, file)).toBe(hooks);
+      expect(vitestHookSequence()).toBe('stack');
+      expect(vitestAfterAllHooks({}, file)).toBeUndefined();
     });
   }
 });

@@ -52,6 +52,26 @@ export interface CircusState {
 }
 
 /** Vitest's worker state: `current` is the task it runs (a test, or a suite whose hooks run). */
+/** How Vitest runs the hooks of a block (`sequence.hooks`: `stack`, its default, `list` or `parallel`), from the worker's config. */
+export function vitestHookSequence(): unknown {
+  return (globalThis as { __vitest_worker__?: { config?: { sequence?: { hooks?: unknown } } } }).__vitest_worker__?.config?.sequence?.hooks;
+}
+
+/**
+ * The `afterAll` hooks Vitest keeps for a block (`TestRunner.getSuiteHooks`, from 4.1): the list it
+ * reads when the block ends, so a hook moved in it runs in its new place. `undefined` before 4.1.
+ */
+export function vitestAfterAllHooks(vitest: object, suite: unknown): unknown[] | undefined {
+  const getSuiteHooks = (vitest as { TestRunner?: { getSuiteHooks?: (suite: unknown) => unknown } }).TestRunner?.getSuiteHooks;
+  if (typeof getSuiteHooks !== 'function' || !isObject(suite)) return undefined;
+  try {
+    const hooks = (getSuiteHooks(suite) as { afterAll?: unknown } | undefined)?.afterAll;
+    return Array.isArray(hooks) ? hooks : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function vitestTask(): VitestTask | undefined {
   const current = (globalThis as { __vitest_worker__?: { current?: unknown } }).__vitest_worker__?.current;
   return typeof current === 'object' && current !== null ? (current as VitestTask) : undefined;
@@ -229,6 +249,12 @@ export function skippedInVitest(hookArguments: readonly unknown[]): SkippedTest[
  * ended, also under `vitest --merge-reports`, whose blob reports carry it (the promise
  * consumers/promises/sharded-coverage runs it end to end).
  */
+/** The file's block among a file-level hook's arguments (the suite Vitest hands `beforeAll` and `afterAll`). */
+export function vitestFileSuite(hookArguments: readonly unknown[]): unknown {
+  const suite = hookArguments.find((argument) => isObject<VitestTask>(argument) && Array.isArray(argument.tasks)) as VitestTask | undefined;
+  return isObject<VitestTask>(suite?.file) ? suite.file : suite;
+}
+
 export function vitestFileMeta(hookArguments: readonly unknown[]): Record<string, unknown> | undefined {
   const suite = hookArguments.find((argument) => isObject<VitestTask>(argument) && Array.isArray(argument.tasks)) as (VitestTask & { meta?: unknown }) | undefined;
   const file = (isObject<VitestTask & { meta?: unknown }>(suite?.file) ? suite.file : suite) as { meta?: unknown } | undefined;

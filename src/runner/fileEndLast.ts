@@ -1,6 +1,10 @@
-import { isObject, jestCircusState, type CircusBlock } from './coupling';
+import { isObject, jestCircusState, vitestAfterAllHooks, vitestHookSequence, type CircusBlock } from './coupling';
 
 /**
+ * The kit's end of a file (verifying the doubles made outside a test, the late mismatches) must
+ * run after the file's own `afterAll` hooks: an app's teardown there (closing its session,
+ * flushing to a server) may still call a double.
+ *
  * Jest runs a block's `afterAll` hooks in the order they were declared, and the kit's (the setup
  * file's) comes before any of the test file's own: the file's end was verified before the file's
  * `afterAll` hooks ran (an app's teardown that closes its session or flushes to a server), and a
@@ -32,4 +36,31 @@ export function runFileEndLast(): void {
     for (const key of HELD) delete hook[key];
     Object.assign(hook, ordered[index]);
   });
+}
+
+/**
+ * Vitest: declares the kit's file end (`declare` hands the hook to `afterAll`, in the setup file)
+ * and returns what the kit's `beforeAll` calls with the file's block to keep it last. Vitest runs
+ * `afterAll` hooks as a stack by default, the kit's last; with `sequence.hooks: 'list'` in
+ * declaration order, the kit's first, as under Jest. Vitest reads the file block's hook list
+ * (`TestRunner.getSuiteHooks`, from 4.1) when the block ends: with `list`, the file end is added at
+ * its end, and the hook declared first steps aside. Before Vitest 4.1 nothing moves.
+ */
+export function declareVitestFileEnd(vitest: object, declare: (hook: () => unknown) => void, fileEnd: (hookArguments: unknown[]) => unknown): (fileSuite: unknown) => void {
+  let moved = false;
+  // Without parameters: Vitest parses a hook's first parameter for fixtures. The file's block is among its arguments.
+  declare(function fileEnded() {
+    // eslint-disable-next-line prefer-rest-params
+    return moved ? undefined : fileEnd([...arguments]);
+  });
+  return (fileSuite) => {
+    if (vitestHookSequence() !== 'list') return;
+    const hooks = vitestAfterAllHooks(vitest, fileSuite);
+    if (hooks === undefined) return;
+    moved = true;
+    hooks.push(function fileEndedLast() {
+      // eslint-disable-next-line prefer-rest-params
+      return fileEnd([...arguments]);
+    });
+  };
 }

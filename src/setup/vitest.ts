@@ -1,8 +1,9 @@
 import * as vitest from 'vitest';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test as baseTest } from 'vitest';
 import { install } from './install';
-import { skippedInVitest, vitestFileMeta } from '../runner/coupling';
+import { skippedInVitest, vitestFileMeta, vitestFileSuite } from '../runner/coupling';
 import { currentSuiteReader, scopeInVitest } from '../runner/scope';
+import { declareVitestFileEnd } from '../runner/fileEndLast';
 import type { Kit } from './kit';
 import type { AgentsMatchers } from '../matchers/types';
 
@@ -12,9 +13,18 @@ import type { AgentsMatchers } from '../matchers/types';
  */
 const getCurrentSuite: () => unknown = currentSuiteReader(vitest) ?? (await import('vitest/suite')).getCurrentSuite;
 
+/** Moves the kit's file end after the file's own `afterAll` hooks, where `sequence.hooks` would run it first. */
+let keepFileEndLast = (_fileSuite: unknown): void => {};
+
 await install({
   expect,
-  beforeAll: (fn) => beforeAll(fn),
+  // Without parameters, as `afterAll`'s below: it finds the file's block among its arguments.
+  beforeAll: (fn) =>
+    beforeAll(function fileStarted() {
+      // eslint-disable-next-line prefer-rest-params
+      keepFileEndLast(vitestFileSuite([...arguments]));
+      return fn();
+    }),
   beforeEach,
   // Vitest 4 parses a hook's first parameter for fixtures: it must be destructured, or every test
   // built with `test.extend` (the kit's own `test` included) fails with a FixtureParseError.
@@ -22,12 +32,13 @@ await install({
   // Vitest 4.1 passes the file's suite second (after a context), earlier versions first; a
   // function without parameters is not parsed for fixtures, and finds it among its arguments.
   // The suite's meta carries the file's agent coverage to the reporter (and into blob reports).
-  afterAll: (fn) =>
-    afterAll(function fileEnded() {
-      // eslint-disable-next-line prefer-rest-params
-      const args = [...arguments];
-      return fn(skippedInVitest(args), vitestFileMeta(args));
-    }),
+  afterAll: (fn) => {
+    keepFileEndLast = declareVitestFileEnd(
+      vitest,
+      (hook) => afterAll(hook),
+      (args) => fn(skippedInVitest(args), vitestFileMeta(args)),
+    );
+  },
   testName: () => expect.getState().currentTestName,
   testFile: () => expect.getState().testPath,
   scope: () => scopeInVitest(getCurrentSuite),

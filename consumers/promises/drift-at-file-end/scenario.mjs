@@ -8,6 +8,9 @@ export const promise = 'a late mismatch after the last test fails its own file';
 export async function play(t) {
   t.judge(await t.run(), { label: 'one run' });
   if (t.runner === 'vitest') {
+    // Hooks run in the order they were declared (`sequence.hooks: 'list'`): the kit's file end, declared
+    // by the setup file, would come before the file's own afterAll, as it did under Jest.
+    t.judge(await t.run({ specs: ['after-all.test.ts'], config: { test: { sequence: { hooks: 'list' } } } }), { label: "sequence.hooks: 'list'" });
     // Both files in one worker, one after the other, sharing one module graph.
     const shared = await t.run({ config: { test: { isolate: false, fileParallelism: false, maxWorkers: 1 } } });
     t.judge(shared, { label: 'isolate: false' });

@@ -5,7 +5,7 @@ import { Agent, run, Runner } from '@openai/agents';
 import { shell } from '@openai/agents/sandbox';
 import { cassette, mcp, MismatchError, model, modelProvider, realtime, sandbox, type MismatchKind } from 'agents-testkit';
 import { z } from 'zod';
-import { agentWith, describe, expect, failureOf, getWeather, rejectionOf, sandboxAgent, test } from './support';
+import { agentWith, describe, expect, failureOf, getWeather, recorded, rejectionOf, sandboxAgent, test } from './support';
 
 const FIXTURE = 'test/fixtures/weather.json';
 
@@ -28,11 +28,6 @@ function expectShape(error: unknown, fields: Expected, anchor = `call #${fields.
   expect(first.startsWith(head)).toBe(true);
   // What follows the head is whole sentences: why, then how to fix.
   expect(first.slice(head.length)).toMatch(/^(\.|\.\s[A-Z"(].*[.?!")])$/);
-}
-
-/** The mismatches a double recorded, read the way matchers read them. */
-function recorded(double: object): readonly MismatchError[] {
-  return (double as Record<symbol, { mismatches: readonly MismatchError[] }>)[Symbol.for('agents-testkit.ledger')]?.mismatches ?? [];
 }
 
 describe('model()', () => {

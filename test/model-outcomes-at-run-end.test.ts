@@ -3,9 +3,9 @@
 // approval). The SDK hands the model a failed tool's error text either way: the run's end is then
 // where the script reads it, so the test still fails.
 import { Agent, defineToolInputGuardrail, defineToolOutputGuardrail, run, tool, ToolGuardrailFunctionOutputFactory } from '@openai/agents';
-import { model, type MismatchError } from 'agents-testkit';
+import { model } from 'agents-testkit';
 import { z } from 'zod';
-import { describe, expect, refund, test } from './support';
+import { describe, expect, recorded, refund, test } from './support';
 
 const failing = tool({
   name: 'get_weather',
@@ -22,11 +22,6 @@ const working = tool({
   parameters: z.object({ city: z.string() }),
   execute: async ({ city }) => `Sunny in ${city}.`,
 });
-
-/** The mismatches a double recorded, read the way matchers read them. */
-function recorded(double: object): readonly MismatchError[] {
-  return (double as Record<symbol, { mismatches: readonly MismatchError[] }>)[Symbol.for('agents-testkit.ledger')]?.mismatches ?? [];
-}
 
 describe('a tool call whose output only the run’s end holds', () => {
   test('the run stops at a tool that failed (stop_on_first_tool): the script records it, naming the run’s end', async () => {

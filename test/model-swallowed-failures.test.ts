@@ -3,9 +3,9 @@
 // toolChoice forbids — fails the test, with a message that names the cause.
 import { Agent, run, tool, webSearchTool } from '@openai/agents';
 import { functionCall } from '@openai/agents/testing';
-import { configure, MismatchError, model, ScriptError, type MismatchKind } from 'agents-testkit';
+import { configure, model, ScriptError, type MismatchKind } from 'agents-testkit';
 import { z } from 'zod';
-import { afterEach, describe, expect, failureOf, getWeather, lookupOrder, rejectionOf, test, thrownBy } from './support';
+import { afterEach, describe, expect, failureOf, getWeather, lookupOrder, recorded, rejectionOf, test, thrownBy } from './support';
 
 const throwing = tool({
   name: 'get_weather',
@@ -26,11 +26,6 @@ const politely = tool({
     throw new Error('timeout');
   },
 });
-
-/** The mismatches a double recorded, read the way matchers read them. */
-function recorded(double: object): readonly MismatchError[] {
-  return (double as Record<symbol, { mismatches: readonly MismatchError[] }>)[Symbol.for('agents-testkit.ledger')]?.mismatches ?? [];
-}
 
 function kinds(double: object): MismatchKind[] {
   return recorded(double).map((mismatch) => mismatch.kind);

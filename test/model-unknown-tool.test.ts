@@ -3,11 +3,7 @@
 // that the agent really lacks the tool.
 import { Agent, handoff, ModelBehaviorError, run, type ToolErrorFormatter } from '@openai/agents';
 import { MismatchError, model, ScriptError } from 'agents-testkit';
-import { describe, expect, failureOf, getWeather, lookupOrder, rejectionOf, test, thrownBy } from './support';
-
-function recorded(double: object): readonly MismatchError[] {
-  return (double as Record<symbol, { mismatches: readonly MismatchError[] }>)[Symbol.for('agents-testkit.ledger')]?.mismatches ?? [];
-}
+import { describe, expect, failureOf, getWeather, lookupOrder, recorded, rejectionOf, test, thrownBy } from './support';
 
 const support = (script: ReturnType<typeof model>) => new Agent({ name: 'Support', model: script, tools: [lookupOrder] });
 

@@ -3,14 +3,9 @@
 // call of the tool it fails. A failure no double planned still fails the test.
 import { Agent, run, tool, type MCPServer } from '@openai/agents';
 import { shell } from '@openai/agents/sandbox';
-import { mcp, model, sandbox, type MismatchError } from 'agents-testkit';
+import { mcp, model, sandbox } from 'agents-testkit';
 import { z } from 'zod';
-import { describe, expect, sandboxAgent, test } from './support';
-
-/** The mismatches a double recorded, read the way the after-each check reads them. */
-function mismatchesOf(double: object): readonly MismatchError[] {
-  return (double as Record<symbol, { mismatches: readonly MismatchError[] }>)[Symbol.for('agents-testkit.ledger')]?.mismatches ?? [];
-}
+import { describe, expect, recorded, sandboxAgent, test } from './support';
 
 describe('a command the sandbox script fails', () => {
   test('.fails(error): the model that called exec_command needs no { toolFails }', async () => {
@@ -37,8 +32,8 @@ describe('a command the sandbox script fails', () => {
     });
     const unplanned = model({ verify: false }).calls('exec_command', { cmd: 'npm test' }).thenReplies('It failed.');
     await run(sandboxAgent(unplanned, [shell()]), 'Run the tests.', { sandbox: { session: buggy } });
-    expect(mismatchesOf(buggy).map((mismatch) => mismatch.kind)).toEqual(['responder_failed']);
-    expect(mismatchesOf(unplanned).map((mismatch) => mismatch.kind)).toEqual(['tool_failed']);
+    expect(recorded(buggy).map((mismatch) => mismatch.kind)).toEqual(['responder_failed']);
+    expect(recorded(unplanned).map((mismatch) => mismatch.kind)).toEqual(['tool_failed']);
   });
 
   test('write_stdin: the failure the script plans for an interactive session is planned for the model too', async () => {
@@ -62,7 +57,7 @@ describe('a command the sandbox script fails', () => {
 
     await run(sandboxAgent(script, [shell()]), 'Run the tests.', { sandbox: { session: sb } });
 
-    expect(mismatchesOf(script).map((mismatch) => [mismatch.kind, mismatch.actual])).toEqual([['tool_failed', 'a request carrying the output of exec_command (call_1)']]);
+    expect(recorded(script).map((mismatch) => [mismatch.kind, mismatch.actual])).toEqual([['tool_failed', 'a request carrying the output of exec_command (call_1)']]);
   });
 
   test('it explains no failure of another tool', async () => {
@@ -82,7 +77,7 @@ describe('a command the sandbox script fails', () => {
 
     await run(agent, 'Test, then deploy.', { sandbox: { session: sb } });
 
-    expect(mismatchesOf(script).map((mismatch) => mismatch.actual)).toEqual(['a request carrying the output of deploy (call_2)']);
+    expect(recorded(script).map((mismatch) => mismatch.actual)).toEqual(['a request carrying the output of deploy (call_2)']);
   });
 
   test('{ toolFails: true } as well is no mistake', async () => {
@@ -138,7 +133,7 @@ describe('an MCP call the server script fails', () => {
 
     await run(reader(script, files), 'Read b.md and a.md');
 
-    expect(mismatchesOf(files).map((mismatch) => mismatch.kind)).toEqual(['responder_failed']);
-    expect(mismatchesOf(script).map((mismatch) => [mismatch.kind, mismatch.actual])).toEqual([['tool_failed', 'a request carrying the output of read_file (call_1)']]);
+    expect(recorded(files).map((mismatch) => mismatch.kind)).toEqual(['responder_failed']);
+    expect(recorded(script).map((mismatch) => [mismatch.kind, mismatch.actual])).toEqual([['tool_failed', 'a request carrying the output of read_file (call_1)']]);
   });
 });

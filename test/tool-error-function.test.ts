@@ -3,9 +3,9 @@
 // still notes it (`setError`, tracing off or on), and the kit reads that note: the script's next
 // request, the run's end and `toHaveToolOutput` all take the call for a failed one.
 import { Agent, Runner, run, tool } from '@openai/agents';
-import { model, type MismatchError } from 'agents-testkit';
+import { model } from 'agents-testkit';
 import { z } from 'zod';
-import { describe, expect, test } from './support';
+import { describe, expect, recorded, test } from './support';
 
 const SORRY = 'The weather is unavailable just now.';
 
@@ -28,11 +28,6 @@ const working = tool({
   execute: async ({ city }) => `Sunny in ${city}.`,
   errorFunction: () => SORRY,
 });
-
-/** The mismatches a double recorded, read the way matchers read them. */
-function recorded(double: object): readonly MismatchError[] {
-  return (double as Record<symbol, { mismatches: readonly MismatchError[] }>)[Symbol.for('agents-testkit.ledger')]?.mismatches ?? [];
-}
 
 describe('a tool whose own errorFunction turned its failure into text', () => {
   test('the script’s next request records the unplanned failure, quoting the app’s text', async () => {

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { mark, takeCreated } from '../../src/fakes/core/registry';
 import { verify } from '../../src/setup/install';
 import { withoutColour } from '../../src/format/colour';
+import type { MismatchError } from '../../src/errors/MismatchError';
 
 interface RunnerGlobals {
   describe: typeof Vitest.describe;
@@ -55,6 +56,11 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
 }
 
 /** Calls a function that must throw and returns the error. */
+/** The mismatches a double recorded, read the way matchers read them. */
+export function recorded(double: object): readonly MismatchError[] {
+  return (double as Record<symbol, { mismatches: readonly MismatchError[] }>)[Symbol.for('agents-testkit.ledger')]?.mismatches ?? [];
+}
+
 export function thrownBy(fn: () => unknown): Error {
   try {
     fn();

@@ -51,7 +51,6 @@ export interface CircusState {
   parentProcess?: NodeJS.Process;
 }
 
-/** Vitest's worker state: `current` is the task it runs (a test, or a suite whose hooks run). */
 /** How Vitest runs the hooks of a block (`sequence.hooks`: `stack`, its default, `list` or `parallel`), from the worker's config. */
 export function vitestHookSequence(): unknown {
   return (globalThis as { __vitest_worker__?: { config?: { sequence?: { hooks?: unknown } } } }).__vitest_worker__?.config?.sequence?.hooks;
@@ -72,6 +71,7 @@ export function vitestAfterAllHooks(vitest: object, suite: unknown): unknown[] |
   }
 }
 
+/** Vitest's worker state: `current` is the task it runs (a test, or a suite whose hooks run). */
 export function vitestTask(): VitestTask | undefined {
   const current = (globalThis as { __vitest_worker__?: { current?: unknown } }).__vitest_worker__?.current;
   return typeof current === 'object' && current !== null ? (current as VitestTask) : undefined;
@@ -243,21 +243,20 @@ export function skippedInVitest(hookArguments: readonly unknown[]): SkippedTest[
   return skipped;
 }
 
-/**
- * The `meta` of the Vitest file's suite among the arguments `afterAll` passed its hook (found as
- * `skippedInVitest` finds the suite): what a reporter reads as `testModule.meta()` once the file
- * ended, also under `vitest --merge-reports`, whose blob reports carry it (the promise
- * consumers/promises/sharded-coverage runs it end to end).
- */
 /** The file's block among a file-level hook's arguments (the suite Vitest hands `beforeAll` and `afterAll`). */
 export function vitestFileSuite(hookArguments: readonly unknown[]): unknown {
   const suite = hookArguments.find((argument) => isObject<VitestTask>(argument) && Array.isArray(argument.tasks)) as VitestTask | undefined;
   return isObject<VitestTask>(suite?.file) ? suite.file : suite;
 }
 
+/**
+ * The `meta` of the Vitest file's suite among the arguments `afterAll` passed its hook (found as
+ * `skippedInVitest` finds the suite): what a reporter reads as `testModule.meta()` once the file
+ * ended, also under `vitest --merge-reports`, whose blob reports carry it (the promise
+ * consumers/promises/sharded-coverage runs it end to end).
+ */
 export function vitestFileMeta(hookArguments: readonly unknown[]): Record<string, unknown> | undefined {
-  const suite = hookArguments.find((argument) => isObject<VitestTask>(argument) && Array.isArray(argument.tasks)) as (VitestTask & { meta?: unknown }) | undefined;
-  const file = (isObject<VitestTask & { meta?: unknown }>(suite?.file) ? suite.file : suite) as { meta?: unknown } | undefined;
+  const file = vitestFileSuite(hookArguments) as { meta?: unknown } | undefined;
   return isObject<Record<string, unknown>>(file?.meta) ? file.meta : undefined;
 }
 

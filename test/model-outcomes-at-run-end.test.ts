@@ -67,6 +67,42 @@ describe('a tool call whose output only the run’s end holds', () => {
     expect(recorded(script).map((mismatch) => mismatch.kind)).toEqual(['tool_failed']);
   });
 
+  test('a call approved after the run paused, whose tool fails in the resumed run, which stops there: the resumed run’s end reads it', async () => {
+    const failingRefund = tool({
+      name: 'refund',
+      description: 'Refunds an order',
+      parameters: z.object({ orderId: z.string() }),
+      needsApproval: true,
+      execute: async (): Promise<string> => {
+        throw new Error('the payment service is down');
+      },
+    });
+    const script = model({ verify: false }).calls(failingRefund, { orderId: 'A-1' });
+    const agent = new Agent({ name: 'Support', model: script, tools: [failingRefund], toolUseBehavior: 'stop_on_first_tool' });
+
+    const paused = await run(agent, 'Refund A-1.');
+    expect(recorded(script)).toEqual([]);
+    paused.state.approve(paused.interruptions[0]!);
+    const result = await run(agent, paused.state);
+
+    expect(String(result.finalOutput)).toContain('An error occurred while running the tool');
+    expect(recorded(script).map((mismatch) => mismatch.kind)).toEqual(['tool_failed']);
+    expect(recorded(script)[0]?.actual).toBe('the output of refund (call_1) as its run ended');
+  });
+
+  test('a paused script’s call is not taken for the same-named call of another script’s run', async () => {
+    const refundOnce = tool({ name: 'refund', description: 'Refunds an order', parameters: z.object({ orderId: z.string() }), needsApproval: true, execute: async () => 'Refunded.' });
+    const paused = model({ verify: false }).calls(refundOnce, { orderId: 'A-1' });
+    await run(new Agent({ name: 'Support', model: paused, tools: [refundOnce], toolUseBehavior: 'stop_on_first_tool' }), 'Refund A-1.');
+
+    // Another conversation in the same test, whose call_1 is of another tool and fails.
+    const other = model({ verify: false }).calls(failing, { city: 'Oslo' });
+    await run(new Agent({ name: 'Weather', model: other, tools: [failing], toolUseBehavior: 'stop_on_first_tool' }), 'Weather?');
+
+    expect(recorded(paused)).toEqual([]);
+    expect(recorded(other).map((mismatch) => mismatch.kind)).toEqual(['tool_failed']);
+  });
+
   test('a call planned to fail whose tool ran, at the run’s end', async () => {
     const script = model({ verify: false }).calls(working, { city: 'Oslo' }, { toolFails: true });
     await run(new Agent({ name: 'Weather', model: script, tools: [working], toolUseBehavior: 'stop_on_first_tool' }), 'Weather in Oslo?');

@@ -72,6 +72,24 @@ test('drift: the run pauses for an approval after the tool of the same turn fail
   expect(paused).toHaveRequestedApproval(refund, { orderId: 'A-1' });
 });
 
+// Must FAIL, naming: the output of charge (call_1) as its run ended
+test('drift: the charge the user approves now fails in the resumed run, which stops at the tool', async () => {
+  const charge = tool({
+    name: 'charge',
+    description: 'Charges a card',
+    parameters: z.object({ amount: z.number() }),
+    needsApproval: true,
+    execute: async (): Promise<string> => {
+      throw new Error('the payment service is down');
+    },
+  });
+  const agent = new Agent({ name: 'Billing', model: model().calls(charge, { amount: 20 }), tools: [charge], toolUseBehavior: 'stop_on_first_tool' });
+
+  const paused = await run(agent, 'Charge 20.');
+  paused.state.approve(paused.interruptions[0]!);
+  await run(agent, paused.state);
+});
+
 // Must FAIL, naming: expected calls(get_time, {"city":"Oslo"}, { toolFails: true }) to fail
 test('drift: a call planned to fail now runs, and the run stops there', async () => {
   const agent = new Agent({ name: 'Clock', model: model().calls(getTime, { city: 'Oslo' }, { toolFails: true }), tools: [getTime], toolUseBehavior: 'stop_on_first_tool' });

@@ -4,7 +4,7 @@ import { currentConfig, resetConfig } from '../config';
 import { coverageRequested } from '../coverage/env';
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { followRunsOf, noteTestStarted, untilQuiet } from '../fakes/core/activity';
-import { followRunEndsOf } from '../fakes/core/runEnd';
+import { followRunEndsOf, forgetParkedReaders } from '../fakes/core/runEnd';
 import { followToolFailuresOf } from '../sdk/toolFailures';
 import { forgetRuns } from '../fakes/provider/agentRuns';
 import { settleRecordingsIfAny } from '../fakes/cassette/settling';
@@ -124,6 +124,7 @@ export function install(hooks: RunnerHooks): Promise<void> {
       forgetRuns();
       forgetStoredStates();
       forgetPlannedFailures();
+      forgetParkedReaders();
     }
     const pinned = !concurrent && since !== undefined;
     if (pinned) endScope(since);

@@ -18,6 +18,8 @@ export interface RunEnd {
   /** The run itself (`currentRun()` while it ran). */
   readonly run: object;
   readonly history: readonly AgentInputItem[];
+  /** The run paused for approvals: the calls waiting on them run in the run resumed from its state. */
+  readonly paused: boolean;
   /** The messages of its tool input guardrails that rejected a call (`rejectContent`): the tool did not run, the model got the message. */
   readonly rejectedCalls: readonly string[];
   /** The messages of its tool output guardrails that rejected an output: the tool ran, the model got the message instead. */
@@ -31,11 +33,14 @@ export interface RunEnd {
 interface RunEndState {
   waiting: WeakMap<object, Set<RunEndReader>>;
   followed: WeakSet<object>;
+  /** Readers whose calls wait on an approval: they read the end of every run after it, until the test ends. */
+  parked: Set<RunEndReader>;
 }
 
 const KEY = Symbol.for('agents-testkit.run-end');
 const scope = globalThis as typeof globalThis & { [KEY]?: RunEndState };
-const state: RunEndState = (scope[KEY] ??= { waiting: new WeakMap(), followed: new WeakSet() });
+const state: RunEndState = (scope[KEY] ??= { waiting: new WeakMap(), followed: new WeakSet(), parked: new Set() });
+state.parked ??= new Set();
 
 /**
  * Has `reader` read the history of the run calling it when that run ends, and returns that run;
@@ -50,6 +55,20 @@ export function readAtRunEnd(reader: RunEndReader): object | undefined {
   return run;
 }
 
+/**
+ * Has `reader` read the end of every run that ends from now on, until the test ends: its calls wait
+ * on an approval, and the run resumed from the paused one's state (a new run, which may never call
+ * the reader again, as when it stops at the approved tool) is where their outputs come.
+ */
+export function readLaterRunEnds(reader: RunEndReader): void {
+  state.parked.add(reader);
+}
+
+/** Forgets the readers waiting on later runs; the setup entries call it when a test ends. */
+export function forgetParkedReaders(): void {
+  state.parked.clear();
+}
+
 /** Tells the readers of every run one copy of the SDK (its `Runner` class) starts when it ends, for the rest of the process. */
 export function followRunEndsOf(RunnerClass: abstract new (...args: never[]) => unknown): void {
   if (state.followed.has(RunnerClass)) return;
@@ -58,14 +77,30 @@ export function followRunEndsOf(RunnerClass: abstract new (...args: never[]) => 
 }
 
 function runEnded(run: object, outcome: RunOutcome): void {
-  const readers = state.waiting.get(run);
-  if (readers === undefined) return;
+  const own = state.waiting.get(run);
+  if (own === undefined && state.parked.size === 0) return;
   state.waiting.delete(run);
+  // Each reads once; a parked reader whose calls still wait parks again.
+  const readers = new Set([...state.parked, ...(own ?? [])]);
+  state.parked.clear();
   const history = historyOf(outcome.result);
   // A run that failed before it had a result has nothing to read: its error fails the test, or the test expects it.
-  if (history === undefined) return;
-  const end = { run, history, rejectedCalls: toolGuardrailRejections(outcome.result, 'input'), rejectedOutputs: toolGuardrailRejections(outcome.result, 'output') };
+  if (history === undefined) {
+    for (const reader of readers) if (own?.has(reader) !== true) state.parked.add(reader);
+    return;
+  }
+  const paused = pausedRun(outcome.result);
+  const end = { run, history, paused, rejectedCalls: toolGuardrailRejections(outcome.result, 'input'), rejectedOutputs: toolGuardrailRejections(outcome.result, 'output') };
   for (const reader of readers) reader.readRunEnd(end);
+}
+
+function pausedRun(result: unknown): boolean {
+  try {
+    const interruptions = (result as { interruptions?: unknown } | undefined)?.interruptions;
+    return Array.isArray(interruptions) && interruptions.length > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** A run result's `history` (its input and every item it made, as the next run's input): a paused run's included. */

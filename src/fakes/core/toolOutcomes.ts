@@ -46,6 +46,11 @@ export class ToolOutcomes {
    */
   readonly #waiting: { call: EmittedCall; since: number }[] = [];
 
+  /** How many calls still wait for their outputs. */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
   emitted(call: EmittedCall): void {
     const at = this.#indexOf(call.callId);
     // A call id emitted again replaces the call waiting under it, as a map by id would.
@@ -88,6 +93,8 @@ export class ToolOutcomes {
       const at = this.#indexOf(item.callId);
       if (at === -1) continue;
       const { call, since } = this.#waiting[at] as { call: EmittedCall; since: number };
+      // Another conversation's call of the same id (a later run read for a call waiting on an approval) is not this one.
+      if (item.name !== undefined && item.name !== call.name) continue;
       // The last entry takes the settled one's place: the order of the waiting calls means nothing.
       this.#waiting[at] = this.#waiting[this.#waiting.length - 1] as { call: EmittedCall; since: number };
       this.#waiting.pop();

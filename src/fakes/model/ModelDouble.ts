@@ -29,7 +29,7 @@ import type { PlannedCallId, PlannedItem, PlannedTurn, TurnKey } from './turn';
 import { TurnPlan } from './plan';
 import { ConversationReader, duplicateCallId, TakenIds, type Reading } from './conversation';
 import { asPlanned, ToolOutcomes, type EmittedCall, type ToolOutcome } from '../core/toolOutcomes';
-import { readAtRunEnd, type RunEnd, type RunEndReader } from '../core/runEnd';
+import { readAtRunEnd, readLaterRunEnds, type RunEnd, type RunEndReader } from '../core/runEnd';
 import { currentRun } from '../../sdk/runnerHook';
 import { guardrailRejections } from './guardrailRejections';
 import { callDetail, fromCallDetail } from './callDetail';
@@ -69,6 +69,8 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
   #served: string | undefined;
   /** The calls emitted in each run still going, for what its tool guardrails did to them (made with a script's first call). */
   #emittedIn: WeakMap<object, EmittedCall[]> | undefined;
+  /** Calls of a run that paused for approvals still wait: every later run's end is read until they are settled. */
+  #parked = false;
 
   constructor(options: ModelDoubleOptions = {}) {
     super(
@@ -341,6 +343,9 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
   readRunEnd(end: RunEnd): void {
     const callIndex = this.ledger.callCount - 1;
     this.#readOutcomes(end.history, callIndex, 'run end', end.run);
+    // Calls waiting on an approval run in the run resumed from this one's state, which may not call this script again.
+    this.#parked = this.#outcomes.waiting > 0 && (end.paused || this.#parked);
+    if (this.#parked) readLaterRunEnds(this);
     const calls = this.#emittedIn?.get(end.run);
     if (calls === undefined) return;
     this.#emittedIn?.delete(end.run);

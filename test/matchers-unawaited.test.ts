@@ -45,5 +45,10 @@ describe('a run result where a matcher takes something else', () => {
       finalOutput = undefined;
     }
     expect(received(new StreamedRunResult())).toBe('Received: a StreamedRunResult (0 new items)');
+    class Report {
+      newItems = [];
+      finalOutput = undefined;
+    }
+    expect(received(new Report())).toBe('Received: a run result (0 new items)');
   });
 });

@@ -34,15 +34,16 @@ export function invalidReceived(hintLine: string, what: string, received: unknow
 
 /** A run result in one line: printed whole, it would be its RunState, thousands of lines. */
 function describeResult(result: { newItems: readonly unknown[] }): string {
+  // The SDK's classes (RunResult, StreamedRunResult) by name; anything else shaped like them, generically.
   const kind = (result as { constructor?: { name?: unknown } }).constructor?.name;
   let agent: unknown;
   try {
     agent = (result as { lastAgent?: { name?: unknown } }).lastAgent?.name;
   } catch {
-    agent = undefined;
+    // A result that cannot say yet (a stream still running) is named without it.
   }
   const items = `${result.newItems.length} new item${result.newItems.length === 1 ? '' : 's'}`;
-  return `a ${typeof kind === 'string' && kind !== '' && kind !== 'Object' ? kind : 'run result'} (${items}${typeof agent === 'string' ? `, last agent ${JSON.stringify(agent)}` : ''})`;
+  return `a ${typeof kind === 'string' && kind.endsWith('RunResult') ? kind : 'run result'} (${items}${typeof agent === 'string' ? `, last agent ${JSON.stringify(agent)}` : ''})`;
 }
 
 function isThenable(value: unknown): boolean {

@@ -2,7 +2,7 @@
 // (it stops at the tool, hands off in the same turn to an agent with another model, pauses for an
 // approval). The SDK hands the model a failed tool's error text either way: the run's end is then
 // where the script reads it, so the test still fails.
-import { Agent, defineToolInputGuardrail, defineToolOutputGuardrail, run, tool, ToolGuardrailFunctionOutputFactory } from '@openai/agents';
+import { Agent, defineToolInputGuardrail, defineToolOutputGuardrail, run, RunState, tool, ToolGuardrailFunctionOutputFactory } from '@openai/agents';
 import { model } from 'agents-testkit';
 import { z } from 'zod';
 import { describe, expect, recorded, refund, test } from './support';
@@ -88,6 +88,27 @@ describe('a tool call whose output only the run’s end holds', () => {
     expect(String(result.finalOutput)).toContain('An error occurred while running the tool');
     expect(recorded(script).map((mismatch) => mismatch.kind)).toEqual(['tool_failed']);
     expect(recorded(script)[0]?.actual).toBe('the output of refund (call_1) as its run ended');
+  });
+
+  test('the same, resumed from the state stored as a string', async () => {
+    const failingRefund = tool({
+      name: 'refund',
+      description: 'Refunds an order',
+      parameters: z.object({ orderId: z.string() }),
+      needsApproval: true,
+      execute: async (): Promise<string> => {
+        throw new Error('the payment service is down');
+      },
+    });
+    const script = model({ verify: false }).calls(failingRefund, { orderId: 'A-1' });
+    const agent = new Agent({ name: 'Support', model: script, tools: [failingRefund], toolUseBehavior: 'stop_on_first_tool' });
+
+    const stored = (await run(agent, 'Refund A-1.')).state.toString();
+    const state = await RunState.fromString(agent, stored);
+    state.approve(state.getInterruptions()[0]!);
+    await run(agent, state);
+
+    expect(recorded(script).map((mismatch) => mismatch.kind)).toEqual(['tool_failed']);
   });
 
   test('a paused script’s call is not taken for the same-named call of another script’s run', async () => {

@@ -114,6 +114,16 @@ describe('a tool whose own errorFunction turned its failure into text', () => {
     expect(result).toHaveToolOutput(failing, SORRY);
   });
 
+  test('on the model() script too: the output its request carried is not taken for one', async () => {
+    const script = model().calls(failing, { city: 'Oslo' }, { toolFails: true }).thenReplies('Sorry.');
+
+    await run(new Agent({ name: 'Weather', model: script, tools: [failing] }), 'Weather in Oslo?');
+
+    expect(script).not.toHaveToolOutput(failing);
+    expect(script).toHaveToolOutput(failing, SORRY);
+    expect(() => expect(script).toHaveToolOutput(failing)).toThrow('(the tool failed; its errorFunction wrote this text)');
+  });
+
   test('toHaveToolOutput(tool) passes for the working tool', async () => {
     const result = await run(new Agent({ name: 'Weather', model: model().calls(working, { city: 'Oslo' }).thenReplies('Sunny.'), tools: [working] }), 'Weather in Oslo?');
 

@@ -44,6 +44,15 @@ test('drift: toHaveToolOutput(tool) on the failed call', async () => {
   expect(result).toHaveToolOutput(getWeather);
 });
 
+// Must FAIL, naming: the tool failed; its errorFunction wrote this text
+test('drift: toHaveToolOutput(tool) on the script whose call failed', async () => {
+  const weather = model().calls(getWeather, { city: 'Oslo' }, { toolFails: true }).thenReplies('No weather.');
+
+  await run(new Agent({ name: 'Weather', model: weather, tools: [getWeather] }), 'Weather in Oslo?');
+
+  expect(weather).toHaveToolOutput(getWeather);
+});
+
 test('planned: { toolFails: true } and the errorFunction’s text', async () => {
   const agent = new Agent({ name: 'Weather', model: model().calls(getWeather, { city: 'Oslo' }, { toolFails: true }).thenReplies('No weather.'), tools: [getWeather] });
 

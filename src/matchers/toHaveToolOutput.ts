@@ -81,11 +81,12 @@ function matchesOutput(state: MatcherState, output: OutputRecord, expected: unkn
 function readOutputs(received: unknown, hintLine: string): { outputs: OutputRecord[]; whose: string } {
   const ledger = ledgerOf<ModelView>(received);
   if (ledger?.kind === 'model') {
+    const { requests, failedCalls } = ledger.view();
     const seen = new Map<string, OutputRecord>();
-    for (const request of ledger.view().requests) {
+    for (const request of requests) {
       const input = typeof request.input === 'string' ? [] : (request.input as AgentInputItem[]);
       for (const output of toolOutputsIn(input)) {
-        if (!seen.has(output.callId)) seen.set(output.callId, { ...output, value: output.raw, agent: undefined, tool: undefined, failed: isSdkToolErrorText(output.text) });
+        if (!seen.has(output.callId)) seen.set(output.callId, { ...output, value: output.raw, agent: undefined, tool: undefined, failed: isSdkToolErrorText(output.text) || failedCalls.has(output.callId) });
       }
     }
     return { outputs: [...seen.values()], whose: `, told to ${ledger.label}` };

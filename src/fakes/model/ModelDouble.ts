@@ -40,6 +40,8 @@ import { deltaEvents, isRaw, isToolCall, respondWith, unknownCallIds } from './s
 export interface ModelView {
   label: string;
   requests: readonly PublicRequest[];
+  /** The ids of the script's calls whose tool failed, as their outputs came back (the SDK's error text, or a failure the run noted). */
+  failedCalls: ReadonlySet<string>;
 }
 
 export interface ModelDoubleOptions extends DoubleOptions {
@@ -71,12 +73,13 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
   #emittedIn: WeakMap<object, EmittedCall[]> | undefined;
   /** Calls of a run that paused for approvals still wait: every later run's end is read until they are settled. */
   #parked = false;
+  readonly #failedCalls = new Set<string>();
 
   constructor(options: ModelDoubleOptions = {}) {
     super(
       identity('model', options, {
         pending: () => this.#plan.pending(),
-        view: () => ({ label: this.label, requests: this.requests }),
+        view: () => ({ label: this.label, requests: this.requests, failedCalls: this.#failedCalls }),
         describeCall: (detail: number) => this.#describeCall(detail),
       }),
     );
@@ -364,6 +367,7 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
     const outcomes = this.#outcomes.settle(fresh, run);
     for (let index = 0; index < outcomes.length; index += 1) {
       const outcome = outcomes[index] as ToolOutcome;
+      if (outcome.failed) this.#failedCalls.add(outcome.call.callId);
       if (asPlanned(outcome)) continue;
       this.#unplanned(outcomeMismatch(outcome, callIndex, this.#turnLabel(outcome.call.stepIndex), seenAt));
     }

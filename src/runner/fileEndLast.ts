@@ -42,9 +42,11 @@ export function runFileEndLast(): void {
  * Vitest: declares the kit's file end (`declare` hands the hook to `afterAll`, in the setup file)
  * and returns what the kit's `beforeAll` calls with the file's block to keep it last. Vitest runs
  * `afterAll` hooks as a stack by default, the kit's last; with `sequence.hooks: 'list'` in
- * declaration order, the kit's first, as under Jest. Vitest reads the file block's hook list
- * (`TestRunner.getSuiteHooks`, from 4.1) when the block ends: with `list`, the file end is added at
- * its end, and the hook declared first steps aside. Before Vitest 4.1 nothing moves.
+ * declaration order, the kit's first, as under Jest; with `parallel` all at once, the kit's beside
+ * the file's own. Vitest reads the file block's hook list (`TestRunner.getSuiteHooks`, from 4.1)
+ * when the block ends: in those two modes the file end is added at its end, and the hook declared
+ * first steps aside; under `parallel` it first waits for the hooks started before it (each wrapped
+ * to say when it is done; one that hangs fails on its own timeout). Before Vitest 4.1 nothing moves.
  */
 export function declareVitestFileEnd(vitest: object, declare: (hook: () => unknown) => void, fileEnd: (hookArguments: unknown[]) => unknown): (fileSuite: unknown) => void {
   let moved = false;
@@ -54,13 +56,28 @@ export function declareVitestFileEnd(vitest: object, declare: (hook: () => unkno
     return moved ? undefined : fileEnd([...arguments]);
   });
   return (fileSuite) => {
-    if (vitestHookSequence() !== 'list') return;
+    const sequence = vitestHookSequence();
+    if (sequence !== 'list' && sequence !== 'parallel') return;
     const hooks = vitestAfterAllHooks(vitest, fileSuite);
     if (hooks === undefined) return;
     moved = true;
-    hooks.push(function fileEndedLast() {
+    const started: Promise<unknown>[] = [];
+    if (sequence === 'parallel') {
+      hooks.forEach((hook, index) => {
+        if (typeof hook !== 'function') return;
+        hooks[index] = function (this: unknown) {
+          // eslint-disable-next-line prefer-rest-params
+          const done = Reflect.apply(hook, this, arguments) as unknown;
+          started.push(Promise.resolve(done));
+          return done;
+        };
+      });
+    }
+    hooks.push(async function fileEndedLast() {
       // eslint-disable-next-line prefer-rest-params
-      return fileEnd([...arguments]);
+      const args = [...arguments];
+      await Promise.allSettled(started);
+      return fileEnd(args);
     });
   };
 }

@@ -11,10 +11,12 @@ export async function play(t) {
     // Hooks run in the order they were declared (`sequence.hooks: 'list'`): the kit's file end, declared
     // by the setup file, would come before the file's own afterAll, as it did under Jest.
     t.judge(await t.run({ specs: ['after-all.test.ts'], config: { test: { sequence: { hooks: 'list' } } } }), { label: "sequence.hooks: 'list'" });
+    // All at once (`parallel`): the kit's file end would run beside a teardown that calls late.
+    t.judge(await t.run({ specs: ['after-all-slow.test.ts'], config: { test: { sequence: { hooks: 'parallel' } } } }), { label: "sequence.hooks: 'parallel'" });
     // Both files in one worker, one after the other, sharing one module graph.
     const shared = await t.run({ config: { test: { isolate: false, fileParallelism: false, maxWorkers: 1 } } });
     t.judge(shared, { label: 'isolate: false' });
-    const doubles = { 'background.test.ts': 'model("follow-up")', 'realtime.test.ts': 'realtime("voice")', 'after-all.test.ts': 'mcp("files")' };
+    const doubles = { 'background.test.ts': 'model("follow-up")', 'realtime.test.ts': 'realtime("voice")', 'after-all.test.ts': 'mcp("files")', 'after-all-slow.test.ts': 'mcp("queue")' };
     for (const file of Object.keys(doubles)) {
       const message = shared.files.get(file)?.message ?? '';
       const others = Object.entries(doubles).filter(([other]) => other !== file).map(([, label]) => label);

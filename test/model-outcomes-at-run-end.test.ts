@@ -23,6 +23,17 @@ const working = tool({
   execute: async ({ city }) => `Sunny in ${city}.`,
 });
 
+/** A refund the user must approve, whose payment service is down. */
+const failingRefund = tool({
+  name: 'refund',
+  description: 'Refunds an order',
+  parameters: z.object({ orderId: z.string() }),
+  needsApproval: true,
+  execute: async (): Promise<string> => {
+    throw new Error('the payment service is down');
+  },
+});
+
 describe('a tool call whose output only the run’s end holds', () => {
   test('the run stops at a tool that failed (stop_on_first_tool): the script records it, naming the run’s end', async () => {
     const script = model({ name: 'weather', verify: false }).calls(failing, { city: 'Oslo' });
@@ -68,15 +79,6 @@ describe('a tool call whose output only the run’s end holds', () => {
   });
 
   test('a call approved after the run paused, whose tool fails in the resumed run, which stops there: the resumed run’s end reads it', async () => {
-    const failingRefund = tool({
-      name: 'refund',
-      description: 'Refunds an order',
-      parameters: z.object({ orderId: z.string() }),
-      needsApproval: true,
-      execute: async (): Promise<string> => {
-        throw new Error('the payment service is down');
-      },
-    });
     const script = model({ verify: false }).calls(failingRefund, { orderId: 'A-1' });
     const agent = new Agent({ name: 'Support', model: script, tools: [failingRefund], toolUseBehavior: 'stop_on_first_tool' });
 
@@ -91,15 +93,6 @@ describe('a tool call whose output only the run’s end holds', () => {
   });
 
   test('the same, resumed from the state stored as a string', async () => {
-    const failingRefund = tool({
-      name: 'refund',
-      description: 'Refunds an order',
-      parameters: z.object({ orderId: z.string() }),
-      needsApproval: true,
-      execute: async (): Promise<string> => {
-        throw new Error('the payment service is down');
-      },
-    });
     const script = model({ verify: false }).calls(failingRefund, { orderId: 'A-1' });
     const agent = new Agent({ name: 'Support', model: script, tools: [failingRefund], toolUseBehavior: 'stop_on_first_tool' });
 

@@ -10,7 +10,7 @@ import type { Matcher, MatcherState } from './context';
 import { hint, invalidExpected, invalidReceived, listed } from './messages';
 import { matchesPartial } from './partial';
 import { isOfTool, readRun, toolCallById, toolNameOf } from './runRecord';
-import { failedToolCalls } from '../sdk/toolFailures';
+import { failedToolCalls } from '../fakes/core/toolFailures';
 
 /** One tool output: its tool, its text as the model saw it, and its value (what the tool returned, for a run). */
 interface OutputRecord {

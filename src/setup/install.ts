@@ -5,7 +5,7 @@ import { coverageRequested } from '../coverage/env';
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { followRunsOf, noteTestStarted, untilQuiet } from '../fakes/core/activity';
 import { followRunEndsOf, forgetParkedReaders } from '../fakes/core/runEnd';
-import { followToolFailuresOf } from '../sdk/toolFailures';
+import { noteToolFailuresOf } from '../fakes/core/toolFailures';
 import { forgetRuns } from '../fakes/provider/agentRuns';
 import { settleRecordingsIfAny } from '../fakes/cassette/settling';
 import { forgetPlannedFailures } from '../fakes/core/plannedFailures';
@@ -78,7 +78,7 @@ export function install(hooks: RunnerHooks): Promise<void> {
   startWatching({ testName: hooks.testName, testFile: hooks.testFile, scope: hooks.scope });
   followRunsOf(BUNDLED_SDK.Runner);
   followRunEndsOf(BUNDLED_SDK.Runner);
-  followToolFailuresOf(BUNDLED_SDK);
+  noteToolFailuresOf(BUNDLED_SDK);
   // The coverage collector is loaded only when a coverage reporter asked for it: a test file
   // without one does not parse it. Runs are noted from when it is loaded: Vitest's entry awaits
   // `ready` before the test file loads, and the file's first hook awaits the collector (failing
@@ -102,7 +102,7 @@ export function install(hooks: RunnerHooks): Promise<void> {
       collector?.watchCoverageOf(loaded.Runner as unknown as abstract new (...args: never[]) => unknown);
       followRunsOf(loaded.Runner);
       followRunEndsOf(loaded.Runner);
-      followToolFailuresOf(loaded);
+      noteToolFailuresOf(loaded);
       copies.push(loaded);
     }
     // The test file has loaded the app: a provider it set at module scope is the app's, and the guard adopts it.

@@ -17,6 +17,8 @@ export interface RunEndReader {
 export interface RunEnd {
   /** The run itself (`currentRun()` while it ran). */
   readonly run: object;
+  /** What the run resolved to (a streamed run's result once its stream completed). */
+  readonly result: unknown;
   readonly history: readonly AgentInputItem[];
   /** The run paused for approvals: the calls waiting on them run in the run resumed from its state. */
   readonly paused: boolean;
@@ -90,7 +92,7 @@ function runEnded(run: object, outcome: RunOutcome): void {
     return;
   }
   const paused = pausedRun(outcome.result);
-  const end = { run, history, paused, rejectedCalls: toolGuardrailRejections(outcome.result, 'input'), rejectedOutputs: toolGuardrailRejections(outcome.result, 'output') };
+  const end = { run, result: outcome.result, history, paused, rejectedCalls: toolGuardrailRejections(outcome.result, 'input'), rejectedOutputs: toolGuardrailRejections(outcome.result, 'output') };
   for (const reader of readers) reader.readRunEnd(end);
 }
 

@@ -2,7 +2,7 @@ import type { AgentInputItem } from '@openai/agents';
 import { toolOutputText } from '../../format/toolOutputText';
 import { parseArguments } from '../../format/modelInput';
 import { isSdkToolErrorText } from '../../sdk/coupling';
-import { claimToolFailure } from '../../sdk/toolFailures';
+import { claimToolFailure } from './toolFailures';
 import { claimPlannedFailure, plannedFailureMark } from './plannedFailures';
 
 /** A scripted call's planned outcome: `undefined` runs the tool; a failure, matching the text the SDK hands the model if given. */
@@ -71,7 +71,8 @@ export class ToolOutcomes {
    * new since the calls were made, however long the history (the SDK clones every item per request,
    * so no item object tells where an earlier request ended); a call this conversation never made
    * (another run's on the same script) has the walk read to the start. `run` is the run the items
-   * are of: a failure noted there tells a tool failed whose `errorFunction` made text of it.
+   * are of (the run calling, when not given): a failure noted there tells a tool failed whose
+   * `errorFunction` made text of it.
    */
   settle(items: readonly AgentInputItem[], run?: object): readonly ToolOutcome[] {
     if (this.#waiting.length === 0) return NONE;

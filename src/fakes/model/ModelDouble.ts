@@ -30,7 +30,6 @@ import { TurnPlan } from './plan';
 import { ConversationReader, duplicateCallId, TakenIds, type Reading } from './conversation';
 import { asPlanned, ToolOutcomes, type EmittedCall, type ToolOutcome } from '../core/toolOutcomes';
 import { readAtRunEnd, readLaterRunEnds, type RunEnd, type RunEndReader } from '../core/runEnd';
-import { currentRun } from '../../sdk/runnerHook';
 import { guardrailRejections } from './guardrailRejections';
 import { callDetail, fromCallDetail } from './callDetail';
 import { outcomeMismatch } from './outcomeMismatch';
@@ -363,7 +362,7 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
    * `onToolFailure` setting. It is not thrown: the call that failed was the tool's, not this one,
    * and the run goes on as the SDK means it to (a sandbox that refused a command has the cause).
    */
-  #readOutcomes(fresh: readonly AgentInputItem[], callIndex: number, seenAt: 'request' | 'run end' = 'request', run = currentRun()): void {
+  #readOutcomes(fresh: readonly AgentInputItem[], callIndex: number, seenAt: 'request' | 'run end' = 'request', run?: object): void {
     const outcomes = this.#outcomes.settle(fresh, run);
     for (let index = 0; index < outcomes.length; index += 1) {
       const outcome = outcomes[index] as ToolOutcome;

@@ -1,12 +1,14 @@
-import { watchToolFailureSpans, type SpanClasses, type ToolFailureSpan } from './coupling';
-import { currentRun, onEveryRun } from './runnerHook';
+import { watchToolFailureSpans, type SpanClasses, type ToolFailureSpan } from '../../sdk/coupling';
+import { currentRun } from '../../sdk/runnerHook';
+import { readAtRunEnd, type RunEnd, type RunEndReader } from './runEnd';
 
 /**
  * The tool failures the SDK turned into text for the model, by the run they happened in. A tool
  * with its own `errorFunction` hands the model whatever text that returns, so its output cannot
  * tell that it failed; the SDK's function span still notes it (src/sdk/coupling/toolFailureSpans.ts).
  * A double reads the notes of its run for the calls it emitted, a matcher the call ids they came to
- * in a run's result. Kept on `globalThis`: the kit's CJS and ESM builds note and read one list.
+ * in a run's result (read when the run ends, as the doubles read theirs). Kept on `globalThis`: the
+ * kit's CJS and ESM builds note and read one list.
  */
 interface Note extends ToolFailureSpan {
   /** A double's call took this failure for its own. */
@@ -15,29 +17,27 @@ interface Note extends ToolFailureSpan {
 
 interface ToolFailuresState {
   notes: WeakMap<object, Note[]>;
-  /** The `Runner` classes whose runs' results are read for their failed calls. */
-  followed: WeakSet<object>;
   /** A run's result: the ids of its calls whose tool failed (by the notes of the run that made it). */
   failedCalls: WeakMap<object, ReadonlySet<string>>;
 }
 
 const KEY = Symbol.for('agents-testkit.tool-failures');
 const scope = globalThis as typeof globalThis & { [KEY]?: ToolFailuresState };
-const state: ToolFailuresState = (scope[KEY] ??= { notes: new WeakMap(), followed: new WeakSet(), failedCalls: new WeakMap() });
+const state: ToolFailuresState = (scope[KEY] ??= { notes: new WeakMap(), failedCalls: new WeakMap() });
 
 const NONE: ReadonlySet<string> = new Set();
 
-/** Notes the tool failures of one copy of the SDK (its span classes and its `Runner`), for the rest of the process. */
-export function followToolFailuresOf(copy: SpanClasses & { Runner: abstract new (...args: never[]) => unknown }): void {
+/** Notes the tool failures of one copy of the SDK (its span classes), for the rest of the process. */
+export function noteToolFailuresOf(copy: SpanClasses): void {
   watchToolFailureSpans(copy, noteFailure);
-  if (state.followed.has(copy.Runner)) return;
-  state.followed.add(copy.Runner);
-  onEveryRun((_agent, _runner, run) => (outcome) => markResult(run, outcome.result), copy.Runner);
 }
+
+/** The run's end gives each failure noted in it a call of its result. */
+const resultReader: RunEndReader = { readRunEnd: markResult };
 
 function noteFailure(failure: ToolFailureSpan): void {
   // A tool invoked outside a run (a test calling `tool.invoke`) has no script waiting on it.
-  const run = currentRun();
+  const run = readAtRunEnd(resultReader);
   if (run === undefined) return;
   const notes = state.notes.get(run);
   const note = { ...failure, claimed: false };
@@ -46,12 +46,13 @@ function noteFailure(failure: ToolFailureSpan): void {
 }
 
 /**
- * Whether a call of `name` with `argumentsText` failed in `run`, by a failure noted there that no
- * other call took; the failure is then this call's. A span without the arguments (the runner's
- * `traceIncludeSensitiveData` off) fits any call of its tool.
+ * Whether a call of `name` with `argumentsText` failed in `run` (the run calling, by default), by a
+ * failure noted there that no other call took; the failure is then this call's. A span without the
+ * arguments (the runner's `traceIncludeSensitiveData` off) fits any call of its tool.
  */
 export function claimToolFailure(run: object | undefined, name: string, argumentsText: string): boolean {
-  const notes = run === undefined ? undefined : state.notes.get(run);
+  const of = run ?? currentRun();
+  const notes = of === undefined ? undefined : state.notes.get(of);
   if (notes === undefined) return false;
   for (const note of notes) {
     if (note.claimed || note.tool !== name || (note.input !== '' && note.input !== argumentsText)) continue;
@@ -70,16 +71,9 @@ export function failedToolCalls(result: unknown): ReadonlySet<string> {
  * Gives each failure of the run that ended a call of its result: the latest call of that tool with
  * those arguments not given one yet (a resumed run's history starts with the calls of the runs before it).
  */
-function markResult(run: object, result: unknown): void {
+function markResult({ run, result, history }: RunEnd): void {
   const notes = state.notes.get(run);
   if (notes === undefined || typeof result !== 'object' || result === null) return;
-  let history: unknown;
-  try {
-    history = (result as { history?: unknown }).history;
-  } catch {
-    return;
-  }
-  if (!Array.isArray(history)) return;
   const failed = new Set<string>();
   for (const note of notes) {
     for (let index = history.length - 1; index >= 0; index -= 1) {

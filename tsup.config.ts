@@ -44,10 +44,22 @@ export default defineConfig([
     // Its declarations (`.d.cts`, `./vitest`'s too, for the root `vitest.d.ts` shim that TypeScript's
     // `node10` resolution reads: one program then sees one copy of the kit's classes) are the ES
     // module build's, copied with their imports renamed by scripts/cjs-declarations.mjs after tsup.
-    entry: library,
+    // The Jest setup entry is `jest-setup.cjs` here: `./jest` resolves to the script below, which
+    // requires it, or under Jest's native ESM imports the ES module build's `jest.js` instead.
+    entry: { index: library.index, 'jest-setup': library.jest, 'coverage/vitest': library['coverage/vitest'], 'coverage/jest': library['coverage/jest'] },
     format: ['cjs'],
     dts: false,
     splitting: true,
+  },
+  {
+    ...shared,
+    // `agents-testkit/jest` under `require` (src/setup/jestCommonJs.cts): a CommonJS script that picks
+    // which build of the kit sets the test file up, and leaves both to the files above.
+    entry: { jest: 'src/setup/jestCommonJs.cts' },
+    format: ['cjs'],
+    dts: false,
+    splitting: false,
+    external: [...(shared.external ?? []), './jest-setup.cjs'],
   },
   {
     ...shared,

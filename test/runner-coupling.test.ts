@@ -104,6 +104,7 @@ describe('the runner state', () => {
           ? [
               'the tests a file skipped jest-circus keeps its state on globalThis under a symbol described JEST_STATE_SYMBOL',
               "the tests a file skipped jest-circus keeps the root block's afterAll hooks as objects holding the function, its timeout and where it was declared (runFileEndLast moves them)",
+              'the tests a file skipped Jest 30 has no jest.genMockFromModule, which Jest 29 has: the CommonJS setup entry reads that as "Jest awaits the function a setup file exports" (src/setup/jestCommonJs.cts)',
             ]
           : [
               "the tests a file skipped Vitest keeps the file block's afterAll hooks in the list TestRunner.getSuiteHooks returns, and its config says how it runs them (declareVitestFileEnd adds to the list)",
@@ -176,6 +177,12 @@ describe('the tests a file skipped', () => {
         expect(hook.fn).toEqual(expect.any(Function));
         expect(Object.keys(hook)).toEqual(expect.arrayContaining(['fn', 'timeout', 'asyncError']));
       }
+    });
+
+    test('Jest 30 has no jest.genMockFromModule, which Jest 29 has: the CommonJS setup entry reads that as "Jest awaits the function a setup file exports" (src/setup/jestCommonJs.cts)', async () => {
+      const { jest } = await import('@jest/globals');
+      const major = Number(String(createRequire(__filename)('jest/package.json').version).split('.')[0]);
+      expect({ major: major >= 30, genMockFromModule: 'genMockFromModule' in jest }).toEqual({ major: true, genMockFromModule: false });
     });
   } else {
     test("Vitest keeps the file block's afterAll hooks in the list TestRunner.getSuiteHooks returns, and its config says how it runs them (declareVitestFileEnd adds to the list)", async () => {

@@ -11,7 +11,7 @@ import { settleRecordingsIfAny } from '../fakes/cassette/settling';
 import { forgetPlannedFailures } from '../fakes/core/plannedFailures';
 import { forgetStoredStates } from '../fakes/resume/storedConversations';
 import { installNetworkGuard } from '../fakes/offline/networkGuard';
-import { BUNDLED_SDK, installOfflineGuard, primeDefaultRunner, restoreDefaults, type SdkCopy } from '../fakes/offline/offlineGuard';
+import { BUNDLED_SDK, installOfflineGuard, primeDefaultRunner, restoreDefaults } from '../fakes/offline/offlineGuard';
 import {
   currentFile,
   endScope,
@@ -33,6 +33,7 @@ import { describeReport, plural } from '../format/report';
 import { matchers } from '../matchers/index';
 import { runSnapshotSerializer, type SnapshotSerializer } from '../matchers/runSnapshotSerializer';
 import { sdkRejectionListeners } from '../sdk/coupling';
+import { otherSdkCopiesOfTheTestFile } from './sdkCopies';
 import { isComplete, type DoubleReport } from '../vocabulary';
 import type { SkippedTest } from '../runner/coupling';
 
@@ -97,8 +98,7 @@ export function install(hooks: RunnerHooks): Promise<void> {
   hooks.beforeAll(async () => {
     const collector = await coverage;
     const copies = [BUNDLED_SDK];
-    const loaded = await sdkTheTestFileLoads();
-    if (loaded !== undefined && loaded.setDefaultModelProvider !== BUNDLED_SDK.setDefaultModelProvider) {
+    for (const loaded of await otherSdkCopiesOfTheTestFile(BUNDLED_SDK)) {
       collector?.watchCoverageOf(loaded.Runner as unknown as abstract new (...args: never[]) => unknown);
       followRunsOf(loaded.Runner);
       followRunEndsOf(loaded.Runner);
@@ -233,32 +233,3 @@ function stillGoingMessage(going: readonly string[]): string {
     'What happens in it from now on is not verified. Await every run a test starts.'
   );
 }
-
-/**
- * The SDK as the test file itself imports it, when the runner can import ES modules from here:
- * Jest's native ESM loads this setup entry's CJS build, which holds the CJS copy of the SDK, while
- * the test file's `import … from '@openai/agents'` gets the ESM copy. The `import()` is written in a
- * direct `eval`: the CJS build would turn a literal one into `require()`, and Jest's module loader
- * only hears an `import()` made by code of the module it loaded (one made in `new Function` reaches
- * no loader; a probe in consumers/jest-esm showed it). Where `import()` is unavailable (Jest without
- * `--experimental-vm-modules`, which then loads one copy only), this is `undefined`.
- */
-async function sdkTheTestFileLoads(): Promise<SdkCopy | undefined> {
-  let loaded: unknown;
-  try {
-    // eslint-disable-next-line no-eval
-    loaded = await eval('import("@openai/agents")');
-  } catch {
-    return undefined;
-  }
-  return isSdkCopy(loaded) ? loaded : undefined;
-}
-
-function isSdkCopy(value: unknown): value is SdkCopy {
-  if (typeof value !== 'object' || value === null) return false;
-  const sdk = value as Partial<Record<keyof SdkCopy, unknown>>;
-  return (['setDefaultModelProvider', 'setTracingDisabled', 'getCurrentSpan', 'OpenAIProvider', 'Runner', 'Agent', 'run'] as const).every(
-    (name) => typeof sdk[name] === 'function',
-  );
-}
-

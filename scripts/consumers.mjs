@@ -24,11 +24,11 @@
 // reported as "<project> promises". `--promises a,b` plays some of them, `--no-promises` none.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROMISE_PROJECTS, playPromises, scenarioNames } from './lib/promises.mjs';
-import { judge, mustFail, run, typecheck } from './lib/specs.mjs';
+import { judge, mustFail, run, slots, typecheck } from './lib/specs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoModules = join(root, 'node_modules');
@@ -68,10 +68,17 @@ try {
   // Every project's type check in one process beside the runs (scripts/lib/typecheck.cjs): the
   // declaration files they share, the SDK's and the runners', are parsed once.
   const typechecks = typecheckAll(selected);
-  for (const name of selected) {
-    results.push(await runProject(name, PROJECTS[name], typechecks));
-    if (PROMISE_PROJECTS.includes(name) && promiseNames.length > 0) results.push(await runPromises(name, PROJECTS[name]));
-  }
+  // The projects' runs and their scenarios share the cores: a job per core, each running one
+  // runner run at a time (Jest runs a project's few files in band, on one core). A project's
+  // scenarios are queued once its own run has ended: they write into its folder, which that run
+  // must not find. The results keep the projects' order.
+  const queue = slots(availableParallelism());
+  const played = selected.map(async (name) => {
+    const own = await queue(() => runProject(name, PROJECTS[name], typechecks));
+    const promises = PROMISE_PROJECTS.includes(name) && promiseNames.length > 0 ? await runPromises(name, PROJECTS[name], queue) : undefined;
+    return promises ? [own, promises] : [own];
+  });
+  for (const project of await Promise.all(played)) results.push(...project);
 } finally {
   if (keep) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
@@ -143,9 +150,9 @@ async function runProject(name, project, typechecks) {
 }
 
 /** Plays the README's promises in a project whose own specs ran: one result for all of them. */
-async function runPromises(name, project) {
+async function runPromises(name, project, queue) {
   const started = Date.now();
-  const played = await playPromises(name, { dir: join(work, name), runner: project.runner, nodeArgs: project.nodeArgs }, promiseNames);
+  const played = await playPromises(name, { dir: join(work, name), runner: project.runner, nodeArgs: project.nodeArgs }, promiseNames, queue);
   const result = { name: `${name} promises`, passed: 0, failed: 0, problems: [] };
   for (const scenario of played) {
     result.passed += scenario.passed;

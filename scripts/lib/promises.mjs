@@ -39,12 +39,22 @@ export function scenarioNames(only = []) {
 }
 
 /**
- * Plays the scenarios in `project` (a consumer project installed by scripts/consumers.mjs),
- * `jobs` at a time. Resolves with one result per scenario: `{ name, passed, failed, problems }`.
+ * The scenarios whose runs take longest (seconds each, on two cores), started first so that the
+ * short ones fill the cores at the end instead of one long scenario running alone; the others follow
+ * in name order. Only the order of the work depends on this list.
  */
-export async function playPromises(project, { dir, runner, nodeArgs = [] }, names, jobs = 2) {
-  const queue = slots(jobs);
-  const results = await Promise.all(names.map((name) => queue(() => playOne(project, { dir, runner, nodeArgs }, name))));
+const SLOWEST = ['sharded-coverage', 'rerecord-drifted', 'drift-at-file-end', 'rerecord-dropped', 'cassettes-at-scale', 'parallel-recording', 'record-replay'];
+
+/**
+ * Plays the scenarios in `project` (a consumer project installed by scripts/consumers.mjs), each as
+ * a task of `queue` (`slots(n)` of scripts/lib/specs.mjs: the consumer projects' runs and every
+ * project's scenarios share one), the slowest first. Resolves with one result per scenario, in name
+ * order: `{ name, passed, failed, problems }`.
+ */
+export async function playPromises(project, { dir, runner, nodeArgs = [] }, names, queue = slots(2)) {
+  const rank = (name) => (SLOWEST.includes(name) ? SLOWEST.indexOf(name) : SLOWEST.length);
+  const order = [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const results = await Promise.all(order.map((name) => queue(() => playOne(project, { dir, runner, nodeArgs }, name))));
   return results.sort((a, b) => a.name.localeCompare(b.name));
 }
 

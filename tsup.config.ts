@@ -13,7 +13,7 @@ const shared: Options = {
   define: { __AGENTS_TESTKIT_VERSION__: JSON.stringify(version) },
   sourcemap: false,
   clean: false,
-  // src/setup/install.ts reaches the test file's ES module copy of the SDK through a direct eval, on purpose.
+  // src/setup/sdkCopies.ts and jestCommonJs.cts reach ES modules through a direct eval, on purpose.
   esbuildOptions(options) {
     options.logOverride = { ...options.logOverride, 'direct-eval': 'silent' };
   },

@@ -5,7 +5,8 @@
 // start-up (bench/setup-per-file.mjs). So under native ESM on Jest 30 and later, which awaits a
 // function that a setup file exports, this entry hands over to the ES module setup entry instead
 // (`dist/jest.js`, the kit's ES module build: one copy of the SDK, and the kit meets it before the
-// test file loads). Everywhere else it is the CommonJS setup entry itself (`dist/jest-setup.cjs`).
+// test file loads). Everywhere else (Jest 29, CommonJS test runs, this file required by a setup
+// file of the user's own) it is the CommonJS setup entry itself (`dist/jest-setup.cjs`).
 //
 // A CommonJS script on purpose: no import or export, so the build leaves `module.exports` to it.
 (() => {
@@ -14,7 +15,9 @@
   // since the CommonJS build would turn a literal one into `require()`.
   // eslint-disable-next-line no-eval
   const importEsmSetup = (): Promise<unknown> => eval('import("./jest.js")');
-  if (!jestRunsEsModules() || !jestAwaitsSetupFunctions(globals.jest)) {
+  // Jest calls the exported function only of a file it lists itself (`module.parent` is null then);
+  // one required by a setup file of the user's own gets the CommonJS entry.
+  if (module.parent || !jestRunsEsModules() || !jestAwaitsSetupFunctions(globals.jest)) {
     require('./jest-setup.cjs');
     return;
   }

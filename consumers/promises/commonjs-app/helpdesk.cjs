@@ -1,11 +1,42 @@
 // A module of the app compiled to CommonJS (a workspace package, say): it requires the SDK, so a
 // test file that imports it holds the SDK's CommonJS copy, whichever copy the test file imports.
-const { Agent, run } = require('@openai/agents');
+const { Agent, run, tool } = require('@openai/agents');
 
-const helpdesk = new Agent({ name: 'Helpdesk', model: 'gpt-5.4-mini', instructions: 'Answer briefly.' });
+const lookupOrder = tool({
+  name: 'lookup_order',
+  description: 'Looks an order up',
+  parameters: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'], additionalProperties: false },
+  strict: true,
+  execute: async ({ orderId }) => {
+    if (orderId === 'A-0') throw new Error('the order service is down');
+    return `Order ${orderId} ships tomorrow.`;
+  },
+});
+
+/** The same look-up, whose own errorFunction hands the model polite text when it fails. */
+const politeLookup = tool({
+  name: 'polite_lookup',
+  description: 'Looks an order up, politely',
+  parameters: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'], additionalProperties: false },
+  strict: true,
+  execute: async ({ orderId }) => {
+    if (orderId === 'A-0') throw new Error('the order service is down');
+    return `Order ${orderId} ships tomorrow.`;
+  },
+  errorFunction: () => 'The order system is resting; try again later.',
+});
+
+const helpdesk = new Agent({ name: 'Helpdesk', model: 'gpt-5.4-mini', instructions: 'Answer briefly.', tools: [lookupOrder, politeLookup] });
+
+/** An agent whose run ends at its first tool call: what the tool returned is the answer. */
+const orderDesk = new Agent({ name: 'OrderDesk', model: 'gpt-5.4-mini', tools: [lookupOrder], toolUseBehavior: 'stop_on_first_tool' });
 
 async function answer(question) {
   return String((await run(helpdesk, question)).finalOutput);
 }
 
-module.exports = { helpdesk, answer };
+async function lookUp(question) {
+  return String((await run(orderDesk, question)).finalOutput);
+}
+
+module.exports = { helpdesk, answer, lookUp };

@@ -14,3 +14,30 @@ test('a route the test installs answers the agent a CommonJS module of the app r
 test('the agent of the CommonJS module is kept offline when no script answers it', async () => {
   await helpdesk.answer('Hi');
 });
+
+test('a tool call of the CommonJS module runs the tool the script names', async () => {
+  modelProvider({ agents: { Helpdesk: model().calls('lookup_order', { orderId: 'A-1' }).thenReplies('It ships tomorrow.') } }).install();
+
+  expect(await helpdesk.answer('Where is order A-1?')).toBe('It ships tomorrow.');
+});
+
+// Must FAIL, naming: expected calls(lookup_order, {"orderId":"A-0"}) to run the tool
+test('a tool of the CommonJS module that throws fails the test, though the SDK hands its error to the model', async () => {
+  modelProvider({ agents: { Helpdesk: model().calls('lookup_order', { orderId: 'A-0' }).thenReplies('Sorry, try later.') } }).install();
+
+  await helpdesk.answer('Where is order A-0?');
+});
+
+// Must FAIL, naming: the output of lookup_order (call_1) as its run ended
+test('a tool that throws in a run of the CommonJS module that ends at the tool fails the test: the run’s end holds its output', async () => {
+  modelProvider({ agents: { OrderDesk: model().calls('lookup_order', { orderId: 'A-0' }) } }).install();
+
+  await helpdesk.lookUp('Where is order A-0?');
+});
+
+// Must FAIL, naming: polite_lookup
+test('a tool of the CommonJS module whose own errorFunction hides its failure still fails the test', async () => {
+  modelProvider({ agents: { Helpdesk: model().calls('polite_lookup', { orderId: 'A-0' }).thenReplies('Sorry, try later.') } }).install();
+
+  await helpdesk.answer('Where is order A-0?');
+});

@@ -26,11 +26,13 @@ import {
   type InputGuardrail,
   type Model,
   type ModelProvider,
+  type ModelRequest,
+  Usage,
   OpenAIResponsesModel,
   webSearchTool,
 } from '@openai/agents';
 import { filesystem, memory, shell, SandboxAgent } from '@openai/agents/sandbox';
-import { ScriptedModel, assistantMessage, functionCall } from '@openai/agents/testing';
+import { ScriptedModel, assistantMessage, functionCall, modelResponder, modelResponse } from '@openai/agents/testing';
 import { z } from 'zod';
 import { sandbox } from 'agents-testkit';
 import { restoreDefaults } from '../src/fakes/offline/offlineGuard';
@@ -67,7 +69,8 @@ import {
   TOOL_FAILURE_SPAN_MESSAGE,
   toolFailureOf,
   transferMessageFor,
-  withoutInternal,
+  INTERNAL_REQUEST_FIELD,
+  scriptedModelPart,
   modelOfProviderData,
   sdkVersion,
 } from '../src/sdk/coupling';
@@ -164,12 +167,44 @@ describe('runs', () => {
 });
 
 describe('model requests and run results', () => {
-  test('withoutInternal: the runner still adds its own `_internal` field to every model request', async () => {
+  test('INTERNAL_REQUEST_FIELD: the runner still adds its own `_internal` field to every model request', async () => {
     const model = new ScriptedModel([[assistantMessage('Hi.')]]);
     await run(new Agent({ name: 'Probe', model }), 'Hi');
     const request = model.lastCall?.request as object;
-    expect(Object.keys(request)).toContain('_internal');
-    expect(Object.keys(withoutInternal(request as never))).not.toContain('_internal');
+    expect(Object.keys(request)).toContain(INTERNAL_REQUEST_FIELD);
+  });
+
+  test('scriptedModelPart: ScriptedModel answers a step that ignores the call the same from the part as from the whole request', async () => {
+    const recorded = new ScriptedModel([[assistantMessage('Hi.')]]);
+    await run(new Agent({ name: 'Probe', model: recorded, modelSettings: { preserveRawUsage: true } }), 'Hi');
+    const whole = recorded.lastCall?.request as ModelRequest;
+    const rawUsage = { input_tokens: 3, vendor: { cost: 1 } };
+    const steps = () => [
+      [assistantMessage('Plain.')],
+      modelResponse({ output: [assistantMessage('With usage.')], usage: new Usage({ requests: 1, inputTokens: 3 }), rawUsage } as never),
+      modelResponder(() => [assistantMessage('Responder.')]),
+    ];
+    for (const settings of [{ preserveRawUsage: true }, {}]) {
+      const request = { ...whole, modelSettings: settings } as ModelRequest;
+      const fromWhole = new ScriptedModel(steps());
+      const fromPart = new ScriptedModel(steps());
+      for (let index = 0; index < 3; index += 1) {
+        expect(await fromPart.getResponse(scriptedModelPart(request))).toEqual(await fromWhole.getResponse(request));
+      }
+      const streamedWhole = new ScriptedModel(steps());
+      const streamedPart = new ScriptedModel(steps());
+      for (let index = 0; index < 3; index += 1) {
+        const events = async (stream: AsyncIterable<unknown>) => {
+          const all: unknown[] = [];
+          for await (const event of stream) all.push(event);
+          return all;
+        };
+        expect(await events(streamedPart.getStreamedResponse(scriptedModelPart(request)))).toEqual(await events(streamedWhole.getStreamedResponse(request)));
+      }
+    }
+    const controller = new AbortController();
+    controller.abort();
+    await expect(new ScriptedModel([[assistantMessage('Never.')]]).getResponse(scriptedModelPart({ ...whole, signal: controller.signal }))).rejects.toThrow(/abort/i);
   });
 
   test('isRunResult and hasFinished: a result has newItems and finalOutput; a streamed one says it finished through state._currentStep', async () => {

@@ -10,6 +10,7 @@ import { turnLabel, turnParts } from './recordedTurn';
 import { matchesRecording, requestChanges } from './requestDrift';
 import { describeModelCall, unexpectedModelCall } from '../model/unexpectedCall';
 import { isTraced, tracedResponse, tracedStream } from '../model/generationSpan';
+import { scriptedModelPart } from '../../sdk/coupling';
 
 /** The environment variable that chooses the mode of every cassette without an explicit `mode`. */
 export const CASSETTE_MODE_ENV = 'AGENTS_TESTKIT_CASSETTE_MODE';
@@ -107,15 +108,15 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     if (this.mode === 'record' || this.#driftsIntoRecording(request)) return this.#recordResponse(request);
-    this.#prepare(request, false);
+    const handed = this.#prepare(request, false);
     // The recorded model made a generation span per call (the SDK's models do); a replay makes the same.
-    return isTraced(request) ? tracedResponse(request, () => this.#inner.getResponse(request)) : this.#inner.getResponse(request);
+    return isTraced(request) ? tracedResponse(request, () => this.#inner.getResponse(handed)) : this.#inner.getResponse(handed);
   }
 
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     if (this.mode === 'record' || this.#driftsIntoRecording(request)) return this.#recordStream(request);
-    this.#prepare(request, true);
-    return isTraced(request) ? tracedStream(request, () => this.#inner.getStreamedResponse(request)) : this.#inner.getStreamedResponse(request);
+    const handed = this.#prepare(request, true);
+    return isTraced(request) ? tracedStream(request, () => this.#inner.getStreamedResponse(handed)) : this.#inner.getStreamedResponse(handed);
   }
 
   async getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {
@@ -124,15 +125,19 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
     return real.getRetryAdvice?.(request);
   }
 
-  /** Hands the inner model exactly one step for this call: the recorded answer, or the mismatch. */
-  #prepare(request: ModelRequest, streamed: boolean): void {
-    if (request.signal?.aborted) return;
+  /**
+   * Hands the inner model exactly one step for this call: the recorded answer, or the mismatch.
+   * Returns the request to hand it with the step: a replay reads nothing of the call, and gets only
+   * what the inner model itself reads (`scriptedModelPart`); a mismatch gets the request.
+   */
+  #prepare(request: ModelRequest, streamed: boolean): ModelRequest {
+    if (request.signal?.aborted) return request;
     const record = this.#startCall(streamed, 'no recorded call left');
     const callIndex = this.ledger.callCount - 1;
     const recorded = this.#calls[this.#used];
     if (recorded === undefined) {
       this.#inner.enqueue(modelError(this.ledger.mismatch(this.#ranOut(request, callIndex, streamed))));
-      return;
+      return request;
     }
     const stepIndex = this.#used;
     this.#used += 1;
@@ -150,9 +155,10 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
         ...(changes.length > 1 ? { note: changes.map((change) => `  - ${change.summary}`).join('\n') } : {}),
       });
       this.#inner.enqueue(modelError(error));
-      return;
+      return request;
     }
     this.#inner.enqueue(replayStep(recorded, streamed));
+    return scriptedModelPart(request);
   }
 
   /** How the request differs from its recording (none when it matches). */

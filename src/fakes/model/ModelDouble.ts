@@ -15,7 +15,8 @@ import { currentConfig } from '../../config';
 import { MismatchError, mismatchSentence } from '../../errors/MismatchError';
 import { listNames } from '../../format/closest';
 import { numbered } from '../../format/numberedList';
-import { currentAgentName, handoffToolName, withoutInternal, type PublicRequest } from '../../sdk/coupling';
+import { currentAgentName, handoffToolName, scriptedModelPart, type PublicRequest } from '../../sdk/coupling';
+import { copyRequest, snapshotRequest } from './requestSnapshot';
 import type { DoubleOptions } from '../../vocabulary';
 import { DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
 import { injectFault } from '../core/faults';
@@ -73,6 +74,8 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
   /** Calls of a run that paused for approvals still wait: every later run's end is read until they are settled. */
   #parked = false;
   readonly #failedCalls = new Set<string>();
+  /** Every call's request as it came (`snapshotRequest`), in order. */
+  readonly #requests: PublicRequest[] = [];
 
   constructor(options: ModelDoubleOptions = {}) {
     super(
@@ -98,17 +101,17 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
 
   /** Every recorded model request in order, as frozen snapshots. */
   get requests(): readonly PublicRequest[] {
-    return Object.freeze(this.#inner.calls.map((call) => withoutInternal(call.request)));
+    return Object.freeze(this.#requests.map(copyRequest));
   }
 
   get firstRequest(): PublicRequest | undefined {
-    const call = this.#inner.firstCall;
-    return call && withoutInternal(call.request);
+    const request = this.#requests[0];
+    return request && copyRequest(request);
   }
 
   get lastRequest(): PublicRequest | undefined {
-    const call = this.#inner.lastCall;
-    return call && withoutInternal(call.request);
+    const request = this.#requests.at(-1);
+    return request && copyRequest(request);
   }
 
   /** The number of planned turns not consumed yet. */
@@ -117,13 +120,13 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
   }
 
   getResponse(request: ModelRequest): Promise<ModelResponse> {
-    this.#prepare(request, false);
-    return isTraced(request) ? tracedResponse(request, () => this.#inner.getResponse(request)) : this.#inner.getResponse(request);
+    const handed = this.#prepare(request, false);
+    return isTraced(request) ? tracedResponse(request, () => this.#inner.getResponse(handed)) : this.#inner.getResponse(handed);
   }
 
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
-    this.#prepare(request, true);
-    return isTraced(request) ? tracedStream(request, () => this.#inner.getStreamedResponse(request)) : this.#inner.getStreamedResponse(request);
+    const handed = this.#prepare(request, true);
+    return isTraced(request) ? tracedStream(request, () => this.#inner.getStreamedResponse(handed)) : this.#inner.getStreamedResponse(handed);
   }
 
   getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {
@@ -165,17 +168,23 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
     return this.#plan.length;
   }
 
-  /** Hands the inner model exactly one step for this call: the next turn, or the mismatch. */
-  #prepare(request: ModelRequest, streamed: boolean): void {
+  /**
+   * Records the call and hands the inner model exactly one step for it: the next turn, or the
+   * mismatch. Returns the request to hand the inner model with it: a planned turn's step reads
+   * nothing of the call, and gets only what the inner model itself reads (`scriptedModelPart`); a
+   * responder's step and an error's get the request itself.
+   */
+  #prepare(request: ModelRequest, streamed: boolean): ModelRequest {
     // An aborted request never reaches a step upstream; leave the script untouched too.
-    if (request.signal?.aborted) return;
+    if (request.signal?.aborted) return request;
+    this.#requests.push(snapshotRequest(request));
     // A sweep's fault takes the call's place: no turn is used, the call fails (advising a retry, or not).
     const fault = injectFault('model', faultPoints);
     if (fault) {
       this.ledger.record(`${streamed ? 'streamed model call' : 'model call'} → ${fault.point} (injected)`);
       const advice = fault.point.endsWith('retry advised') ? { suggested: true, replaySafety: 'safe' as const, retryAfterMs: 0 } : undefined;
       this.#inner.enqueue(modelError(fault.error, advice));
-      return;
+      return request;
     }
     // The runner's turn span names the agent: an unnamed script is then named after what it serves.
     const agent = this.name === undefined ? currentAgentName() : undefined;
@@ -188,19 +197,19 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
     const callIndex = this.ledger.record(callDetail(streamed, stepIndex));
     const reading = this.#conversations.read(request.input);
     this.#readOutcomes(reading.fresh, callIndex);
-    let step: ScriptedModelInput;
     if (stepIndex === undefined) {
-      step = modelError(this.ledger.mismatch(noTurnLeft(request, callIndex, streamed, this.#plan.length)));
-    } else {
-      const turn = this.#plan.at(stepIndex) as PlannedTurn;
-      try {
-        step = this.#stepFor(turn, request, reading, streamed, callIndex, stepIndex);
-      } catch (error) {
-        if (!(error instanceof MismatchError)) throw error;
-        step = modelError(error);
-      }
+      this.#inner.enqueue(modelError(this.ledger.mismatch(noTurnLeft(request, callIndex, streamed, this.#plan.length))));
+      return request;
     }
-    this.#inner.enqueue(step);
+    const turn = this.#plan.at(stepIndex) as PlannedTurn;
+    try {
+      this.#inner.enqueue(this.#stepFor(turn, request, reading, streamed, callIndex, stepIndex));
+    } catch (error) {
+      if (!(error instanceof MismatchError)) throw error;
+      this.#inner.enqueue(modelError(error));
+      return request;
+    }
+    return turn.kind === 'output' || turn.kind === 'stream' ? scriptedModelPart(request) : request;
   }
 
   #describeCall(detail: number): string {

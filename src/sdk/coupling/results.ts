@@ -8,9 +8,24 @@ import { RunResult, type ModelRequest, type RunItem } from '@openai/agents';
 /** A model request as users see it: without the runner's own `_internal` bookkeeping. */
 export type PublicRequest = Readonly<Omit<ModelRequest, '_internal'>>;
 
-export function withoutInternal(request: Readonly<ModelRequest>): PublicRequest {
-  const { _internal: _ignored, ...rest } = request as Readonly<ModelRequest> & { _internal?: unknown };
-  return Object.freeze(rest);
+/** The name of the runner's own field of a model request, left out of what users see. */
+export const INTERNAL_REQUEST_FIELD = '_internal';
+
+const KEEP_RAW_USAGE = Object.freeze({ preserveRawUsage: true });
+const NO_SETTINGS = Object.freeze({});
+
+/**
+ * What the SDK's `ScriptedModel` reads of a request whose step does not read the call (a queued
+ * response, a responder or stream that ignores its argument, a stream of events): its abort
+ * signal, and whether to keep raw usage. The kit's doubles hand it only that for such steps: it
+ * copies each request it gets twice (its record, and the record a responder gets), a property
+ * definition per key, which was the largest part of a scripted turn's own cost (bench/README.md,
+ * issue 27). Steps that read the call, and error steps (whose retry advice the SDK looks up by the
+ * request), get the request itself.
+ */
+export function scriptedModelPart(request: ModelRequest): ModelRequest {
+  const modelSettings = request.modelSettings?.preserveRawUsage === true ? KEEP_RAW_USAGE : NO_SETTINGS;
+  return { modelSettings, signal: request.signal } as ModelRequest;
 }
 
 // ── Run results ──────────────────────────────────────────────────────────────────────────────────

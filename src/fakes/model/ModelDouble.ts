@@ -16,10 +16,10 @@ import { MismatchError, mismatchSentence } from '../../errors/MismatchError';
 import { listNames } from '../../format/closest';
 import { numbered } from '../../format/numberedList';
 import { currentAgentName, handoffToolName, scriptedModelPart, type PublicRequest } from '../../sdk/coupling';
-import { copyRequest, snapshotRequest } from './requestSnapshot';
+import { RequestLog } from './requestSnapshot';
+import { modelCallFault } from './callFault';
 import type { DoubleOptions } from '../../vocabulary';
 import { DEFAULT_RESPONDER_TIMEOUT_MS } from '../core/bounded';
-import { injectFault } from '../core/faults';
 import { Double, identity } from '../core/double';
 import { isResponseDone, LiveTurns } from './liveTurns';
 import { noTurnLeft } from './unexpectedCall';
@@ -49,9 +49,6 @@ export interface ModelDoubleOptions extends DoubleOptions {
   timeoutMs?: number;
 }
 
-/** The points a sweep may fail a model call at (one function for every call: a closure per call cost garbage). */
-const faultPoints = (n: number): readonly string[] => [`model call ${n} fails`, `model call ${n} fails, retry advised`];
-
 /**
  * A `Model` that plays planned turns in order. The SDK's `ScriptedModel` does the heavy lifting
  * (request snapshots, automatic streaming, retry advice, aborts): each planned turn is handed to
@@ -74,8 +71,7 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
   /** Calls of a run that paused for approvals still wait: every later run's end is read until they are settled. */
   #parked = false;
   readonly #failedCalls = new Set<string>();
-  /** Every call's request as it came (`snapshotRequest`), in order. */
-  readonly #requests: PublicRequest[] = [];
+  readonly #requests = new RequestLog();
 
   constructor(options: ModelDoubleOptions = {}) {
     super(
@@ -101,17 +97,15 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
 
   /** Every recorded model request in order, as frozen snapshots. */
   get requests(): readonly PublicRequest[] {
-    return Object.freeze(this.#requests.map(copyRequest));
+    return this.#requests.all();
   }
 
   get firstRequest(): PublicRequest | undefined {
-    const request = this.#requests[0];
-    return request && copyRequest(request);
+    return this.#requests.at(0);
   }
 
   get lastRequest(): PublicRequest | undefined {
-    const request = this.#requests.at(-1);
-    return request && copyRequest(request);
+    return this.#requests.at(-1);
   }
 
   /** The number of planned turns not consumed yet. */
@@ -169,21 +163,18 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
   }
 
   /**
-   * Records the call and hands the inner model exactly one step for it: the next turn, or the
-   * mismatch. Returns the request to hand the inner model with it: a planned turn's step reads
-   * nothing of the call, and gets only what the inner model itself reads (`scriptedModelPart`); a
-   * responder's step and an error's get the request itself.
+   * Records the call, and hands the inner model one step for it (the next turn, or the mismatch) and
+   * returns the request to hand it with the step: only what it reads (`scriptedModelPart`) when the step reads nothing of the call.
    */
   #prepare(request: ModelRequest, streamed: boolean): ModelRequest {
     // An aborted request never reaches a step upstream; leave the script untouched too.
     if (request.signal?.aborted) return request;
-    this.#requests.push(snapshotRequest(request));
+    this.#requests.add(request);
     // A sweep's fault takes the call's place: no turn is used, the call fails (advising a retry, or not).
-    const fault = injectFault('model', faultPoints);
+    const fault = modelCallFault(streamed);
     if (fault) {
-      this.ledger.record(`${streamed ? 'streamed model call' : 'model call'} → ${fault.point} (injected)`);
-      const advice = fault.point.endsWith('retry advised') ? { suggested: true, replaySafety: 'safe' as const, retryAfterMs: 0 } : undefined;
-      this.#inner.enqueue(modelError(fault.error, advice));
+      this.ledger.record(fault.line);
+      this.#inner.enqueue(fault.step);
       return request;
     }
     // The runner's turn span names the agent: an unnamed script is then named after what it serves.
@@ -204,12 +195,12 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
     const turn = this.#plan.at(stepIndex) as PlannedTurn;
     try {
       this.#inner.enqueue(this.#stepFor(turn, request, reading, streamed, callIndex, stepIndex));
+      return turn.kind === 'output' || turn.kind === 'stream' ? scriptedModelPart(request) : request;
     } catch (error) {
       if (!(error instanceof MismatchError)) throw error;
       this.#inner.enqueue(modelError(error));
       return request;
     }
-    return turn.kind === 'output' || turn.kind === 'stream' ? scriptedModelPart(request) : request;
   }
 
   #describeCall(detail: number): string {

@@ -19,9 +19,23 @@ export function snapshotRequest(request: Readonly<ModelRequest>): PublicRequest 
   return Object.freeze(copy) as unknown as PublicRequest;
 }
 
-/** A fresh copy of a recorded request, for a reader who may change what it gets. */
-export function copyRequest(request: PublicRequest): PublicRequest {
-  return snapshotRequest(request as ModelRequest);
+/** A script's requests in call order, each copied when its call came; every read gets copies of its own. */
+export class RequestLog {
+  readonly #requests: PublicRequest[] = [];
+
+  add(request: Readonly<ModelRequest>): void {
+    this.#requests.push(snapshotRequest(request));
+  }
+
+  all(): readonly PublicRequest[] {
+    return Object.freeze(this.#requests.map((request) => snapshotRequest(request as ModelRequest)));
+  }
+
+  /** The request at `index` (negative from the end, as `Array.prototype.at`). */
+  at(index: number): PublicRequest | undefined {
+    const request = this.#requests.at(index);
+    return request && snapshotRequest(request as ModelRequest);
+  }
 }
 
 function snapshot(value: unknown, seen: Map<object, unknown>): unknown {

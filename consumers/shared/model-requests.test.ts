@@ -1,0 +1,45 @@
+import { Agent, run, tool, type ModelRequest } from '@openai/agents';
+import { model } from 'agents-testkit';
+import { z } from 'zod';
+
+// What a model() script says it was asked: each request as it was when its call came, whatever the
+// app does to the same items later, and the whole request for a responder turn. The script hands
+// the SDK's ScriptedModel only part of a planned turn's request and copies the request itself.
+
+const getWeather = tool({
+  name: 'get_weather',
+  description: 'Current weather for a city',
+  parameters: z.object({ city: z.string() }),
+  execute: async ({ city }) => `Sunny in ${city}.`,
+});
+
+test('requests: every call, with what the tool sent back in the second', async () => {
+  const m = model().calls(getWeather, { city: 'Oslo' }).thenReplies('Sunny.');
+  await run(new Agent({ name: 'Weather', instructions: 'Answer briefly.', model: m, tools: [getWeather] }), 'Weather in Oslo?');
+
+  expect(m.requests).toHaveLength(2);
+  expect(m.firstRequest?.systemInstructions).toBe('Answer briefly.');
+  expect(m.firstRequest?.tools.map((offered) => offered.name)).toEqual(['get_weather']);
+  expect(m.lastRequest?.input).toContainEqual(expect.objectContaining({ type: 'function_call_result', callId: 'call_1' }));
+});
+
+test('requests: as they were when the call came, whatever changes the items later', async () => {
+  const m = model().replies('Hi.');
+  const message = { type: 'message' as const, role: 'user' as const, content: 'Hello' };
+  const request = { input: [message], modelSettings: {}, tools: [], handoffs: [], outputType: 'text', tracing: false } as unknown as ModelRequest;
+  await m.getResponse(request);
+  message.content = 'changed';
+
+  expect(m.requests[0]?.input).toEqual([{ type: 'message', role: 'user', content: 'Hello' }]);
+});
+
+test('requests: a responder turn reads the whole request', async () => {
+  const seen: (string | undefined)[] = [];
+  const m = model().responds((call) => {
+    seen.push(call.request.systemInstructions);
+    return 'Done.';
+  });
+  await run(new Agent({ name: 'Helper', instructions: 'Help.', model: m }), 'Hello');
+
+  expect(seen).toEqual(['Help.']);
+});

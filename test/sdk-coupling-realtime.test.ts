@@ -1,7 +1,7 @@
 import { backgroundResult, RealtimeAgent, RealtimeSession, tool, type RealtimeOutputGuardrail } from '@openai/agents/realtime';
 import { ScriptedRealtimeTransport } from '@openai/agents/realtime/testing';
 import { z } from 'zod';
-import { isToolArgumentsErrorText, REALTIME_OUTPUT_STARTS_RESPONSE, toolNotFoundText } from '../src/sdk/coupling';
+import { inToolSpan, isToolArgumentsErrorText, REALTIME_OUTPUT_STARTS_RESPONSE, toolFailureOf, toolNotFoundText } from '../src/sdk/coupling';
 import { describe, eventually, expect, test } from './support';
 
 // Probes of what the Realtime steps rely on in the installed SDK, driven through the SDK's own
@@ -31,6 +31,25 @@ describe('sdk coupling: realtime sessions', () => {
 
     expect(outputs(transport)).toMatchObject([{ output: toolNotFoundText('missing'), startResponse: false }]);
     expect(errors).toMatchObject([{ type: 'error', error: { message: toolNotFoundText('missing') } }]);
+  });
+
+  test('inToolSpan: a session runs the tool of a call handed to it under the span, and the SDK marks the tool\'s failure there', async () => {
+    const failing = tool({ name: 'refund', description: 'Refund', parameters: z.object({}), execute: async () => { throw new Error('down'); }, errorFunction: () => 'Sorry.' });
+    const { transport } = await connected(new RealtimeAgent({ name: 'A', tools: [failing] }));
+    let watched: { setError(error: unknown): void } | undefined;
+    const marked: unknown[] = [];
+    inToolSpan('refund', (span) => {
+      watched = span as typeof watched;
+      const setError = watched!.setError.bind(watched);
+      watched!.setError = (error: unknown) => {
+        marked.push(toolFailureOf(watched, error));
+        setError(error);
+      };
+    }, () => transport.emit('function_call', call('refund', 'c1')));
+    await eventually(() => outputs(transport).length === 1);
+
+    expect(outputs(transport)[0]?.output).toBe('Sorry.');
+    expect(marked).toEqual([{ tool: 'refund', input: '' }]);
   });
 
   test('REALTIME_OUTPUT_STARTS_RESPONSE: an output starts a response, a backgroundResult does not', async () => {

@@ -17,13 +17,16 @@ interface Note extends ToolFailureSpan {
 
 interface ToolFailuresState {
   notes: WeakMap<object, Note[]>;
+  /** Spans a double made for one tool call outside any run (a Realtime session's), told of its failure. */
+  watched: WeakMap<object, () => void>;
   /** A run's result: the ids of its calls whose tool failed (by the notes of the run that made it). */
   failedCalls: WeakMap<object, ReadonlySet<string>>;
 }
 
 const KEY = Symbol.for('agents-testkit.tool-failures');
 const scope = globalThis as typeof globalThis & { [KEY]?: ToolFailuresState };
-const state: ToolFailuresState = (scope[KEY] ??= { notes: new WeakMap(), failedCalls: new WeakMap() });
+const state: ToolFailuresState = (scope[KEY] ??= { notes: new WeakMap(), failedCalls: new WeakMap(), watched: new WeakMap() });
+state.watched ??= new WeakMap();
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -35,7 +38,14 @@ export function noteToolFailuresOf(copy: SpanClasses): void {
 /** The run's end gives each failure noted in it a call of its result. */
 const resultReader: RunEndReader = { readRunEnd: markResult };
 
-function noteFailure(failure: ToolFailureSpan): void {
+/** Has `onFailure` told when the tool run under `span` (a span of `inToolSpan`) fails. */
+export function watchToolSpan(span: object, onFailure: () => void): void {
+  state.watched.set(span, onFailure);
+}
+
+function noteFailure(failure: ToolFailureSpan, span: object): void {
+  const watcher = state.watched.get(span);
+  if (watcher !== undefined) return watcher();
   // A tool invoked outside a run (a test calling `tool.invoke`) has no script waiting on it.
   const run = readAtRunEnd(resultReader);
   if (run === undefined) return;

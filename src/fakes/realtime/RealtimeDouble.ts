@@ -323,7 +323,7 @@ export class RealtimeDouble extends Double<RealtimeView> {
     // A mismatch is recorded, not thrown: the session would swallow it into an `error` event, and
     // without an `error` listener Node reports that as an unhandled rejection, which ends a Jest run.
     // `settled()`, `toBeComplete()` and the after-each verification fail on it instead.
-    const verdict = verdictFor(live, { plan: this.#plan, audio: this.#audio, format: this.#config.format, strict: this.strict });
+    const verdict = verdictFor(live, { plan: this.#plan, audio: this.#audio, format: this.#config.format, strict: this.strict, tools: this.#delivery, label: this.label });
     record.stepIndex = verdict.stepIndex;
     record.note = verdict.mismatch ? 'mismatch' : verdict.note;
     if (verdict.mismatch) this.ledger.mismatch(verdict.mismatch);

@@ -1,6 +1,8 @@
 import type { RealtimeItem, TransportToolCallEvent } from '@openai/agents/realtime';
 import type { ScriptedRealtimeTransport } from '@openai/agents/realtime/testing';
+import { inToolSpan } from '../../sdk/coupling';
 import { noteActivity } from '../core/activity';
+import { watchToolSpan } from '../core/toolFailures';
 import type { Ledger } from '../core/ledger';
 import { nextMacrotask } from '../core/realTimers';
 import { listenerFailed, notOffered, offeredAfterAll, type MismatchWords } from './matching';
@@ -24,6 +26,8 @@ export class EventDelivery {
   readonly #config: SessionConfigView;
   readonly #ledger: Ledger<unknown>;
   readonly #settling: Settling;
+  /** The ids of the calls whose tool failed (the SDK turned the failure into the output it sends). */
+  readonly #failedCalls = new Set<string>();
   /** The session can observe events: connected, and `connect()` has resolved for everyone awaiting it. */
   #ready = false;
   /** Bumped by every connect, close and dropped connection, so that a late readiness check is ignored. */
@@ -124,8 +128,9 @@ export class EventDelivery {
           else this.#inner.disconnect();
         } else {
           const { name, args } = event;
+          if (name === 'function_call') this.#callTool(args[0] as TransportToolCallEvent);
           // Most events carry one argument: passed as it is, without spreading a copy.
-          if (args.length === 1) this.#inner.emit(name, args[0] as never);
+          else if (args.length === 1) this.#inner.emit(name, args[0] as never);
           else this.#inner.emit(name, ...(args as never[]));
         }
       } catch (error) {
@@ -133,6 +138,22 @@ export class EventDelivery {
         return;
       }
     }
+  }
+
+  /** Whether the tool of this call failed: the output the session sends for it is the text the SDK made of the failure. */
+  toolFailed(toolCall: TransportToolCallEvent): boolean {
+    return callKeys(toolCall).some((key) => this.#failedCalls.has(key));
+  }
+
+  /**
+   * Hands the session a tool call under a function span of its own, which the SDK marks when the
+   * tool fails, as it marks a run's: a Realtime session runs its tools outside any span, so a tool's
+   * own `errorFunction` text would otherwise look like an answer. (A run the tool starts makes its
+   * own trace all the same: the runner takes a no-op trace for none.) Not under the app's own trace.
+   */
+  #callTool(toolCall: TransportToolCallEvent): void {
+    const emit = (): void => void this.#inner.emit('function_call', toolCall);
+    inToolSpan(toolCall.name, (span) => watchToolSpan(span, () => callKeys(toolCall).forEach((key) => this.#failedCalls.add(key))), emit);
   }
 
   /** A scripted model call the agent's tools contradict: upstream would answer "not found" (or run a tool the script means to be missing). */
@@ -151,4 +172,11 @@ export class EventDelivery {
     this.#ledger.mismatch(words);
     this.#settling.notify();
   }
+}
+
+/** A call's id and its item's: a call the server sent without an id, the session answers by its item id. */
+function callKeys(toolCall: TransportToolCallEvent): string[] {
+  const keys = toolCall.callId ? [toolCall.callId] : [];
+  if (typeof toolCall.id === 'string' && toolCall.id !== '') keys.push(`item:${toolCall.id}`);
+  return keys;
 }

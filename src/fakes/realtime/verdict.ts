@@ -4,6 +4,8 @@ import { describeRealtimeCall, isLifecycle, type RealtimeCall } from './call';
 import { checkCall, ranOut, tooEarly, wrongArguments, wrongMethod, type MismatchWords } from './matching';
 import type { RealtimePlan } from './plan';
 import type { ExpectedStep } from './step';
+import { toolFailedWords, unplannedToolFailure } from './toolFailure';
+import type { TransportToolCallEvent } from '@openai/agents/realtime';
 
 /** How a call that no step took is noted in reports. */
 export type CallNote = 'lifecycle' | 'unscripted';
@@ -23,6 +25,10 @@ export interface VerdictContext {
   format: AudioFormat;
   /** `false`: a call no step planned passes as unscripted. */
   strict: boolean;
+  /** Whether the tool of a call the session answers failed (the SDK made text of the failure). */
+  tools: { toolFailed(toolCall: TransportToolCallEvent): boolean };
+  /** The double's label, for a warning (`onToolFailure: 'warn'`). */
+  label: string;
 }
 
 /**
@@ -30,7 +36,7 @@ export interface VerdictContext {
  * step. Only the step in turn may take a call: one that a later step expects, sent while events
  * still wait to be delivered, is too early, since the session has not seen what it answers yet.
  */
-export function verdictFor(call: RealtimeCall, { plan, audio, format, strict }: VerdictContext): Verdict {
+export function verdictFor(call: RealtimeCall, { plan, audio, format, strict, tools, label }: VerdictContext): Verdict {
   const index = plan.cursor;
   const step = plan.current;
   if (step?.kind === 'expect' && step.method === call.method) {
@@ -38,6 +44,10 @@ export function verdictFor(call: RealtimeCall, { plan, audio, format, strict }: 
     if (rejection === undefined) {
       if (!step.audio || audio.take(step, call as RealtimeCall<'sendAudio'>)) plan.advance();
       else plan.start();
+      if (step.anyOutput && call.method === 'sendFunctionCallOutput' && tools.toolFailed((call as RealtimeCall<'sendFunctionCallOutput'>).toolCall)) {
+        const output = call as RealtimeCall<'sendFunctionCallOutput'>;
+        return { stepIndex: index, mismatch: unplannedToolFailure(toolFailedWords(output, describeRealtimeCall(call as never, format), index, step), label) };
+      }
       return step.failure ? { stepIndex: index, failure: step.failure } : { stepIndex: index };
     }
     if (!strict) return { note: 'unscripted' };

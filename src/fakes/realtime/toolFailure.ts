@@ -1,0 +1,33 @@
+import type { TransportToolCallEvent } from '@openai/agents/realtime';
+import { currentConfig } from '../../config';
+import { mismatchSentence } from '../../errors/MismatchError';
+import { brief } from '../../format/brief';
+import { redactText } from '../../format/secrets';
+import type { MismatchWords } from './matching';
+import { labelOf, type ExpectStep } from './step';
+
+/**
+ * The mismatch of a tool output a step took as any output of a tool that ran (`expectToolOutput(tool)`
+ * without an output), when the tool failed: the session sends the text the tool's own
+ * `errorFunction` made of the failure, which need not say anything failed.
+ */
+export function toolFailedWords(call: { index: number; toolCall: TransportToolCallEvent; output: string }, actual: string, stepIndex: number, step: ExpectStep): MismatchWords {
+  const { name } = call.toolCall;
+  return {
+    kind: 'tool_failed',
+    callIndex: call.index,
+    stepIndex,
+    actual,
+    expected: `${labelOf(step)} from a tool that ran`,
+    why: `The tool failed, and its own errorFunction made ${brief(call.output, 80)} of the failure, which the session sent as the tool's output`,
+    fix: `If the test means the tool to fail, give the output it expects: .expectToolOutput(${JSON.stringify(name)}, ${brief(call.output, 60)}), or see configure({ onToolFailure })`,
+  };
+}
+
+/** A tool failure the script did not plan, as `onToolFailure` says: a mismatch, or (`'warn'`) a warning, or (`'ignore'`) nothing. */
+export function unplannedToolFailure(words: MismatchWords, label: string): MismatchWords | undefined {
+  const policy = currentConfig().onToolFailure;
+  if (policy === 'error') return words;
+  if (policy === 'warn') console.warn(redactText(`agents-testkit: ${mismatchSentence({ ...words, double: label })}`));
+  return undefined;
+}

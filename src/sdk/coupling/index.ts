@@ -16,7 +16,8 @@
  * - mcp.ts: MCP tool names and hosted MCP items; the tools a run lists from local MCP servers.
  * - sandbox.ts: what the sandbox capabilities send a session.
  * - tracing.ts: the trace provider's process listener, its global slot, the spans processors receive.
- * - toolFailureSpans.ts: the function span's error that tells a tool failed when its `errorFunction` made text of it.
+ * - toolFailureSpans.ts: the function span's error that tells a tool failed when its `errorFunction` made text of it,
+ *   and the span a Realtime session's tool call is handed under so that the SDK has one to mark.
  * - version.ts: the installed SDK's version and the model a response names (cassette provenance).
  */
 export * from './handoffs';

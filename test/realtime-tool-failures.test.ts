@@ -1,4 +1,4 @@
-import { Agent, run } from '@openai/agents';
+import { Agent, run, withCustomSpan, withTrace } from '@openai/agents';
 import { RealtimeAgent, RealtimeSession, tool } from '@openai/agents/realtime';
 import { configure, model, realtime, traces } from 'agents-testkit';
 import { z } from 'zod';
@@ -84,4 +84,22 @@ test('a run the tool starts is traced as without the kit: the span the script wa
   await rt.settled();
 
   expect(trace).toHaveSpan('agent', { name: 'Expert' });
+});
+
+test("under the app's own trace the call is handed over as it came: the tool's spans stay in that trace (and its failure is not seen)", async () => {
+  const trace = traces();
+  const audited = tool({
+    name: 'refund',
+    description: 'Refunds an order',
+    parameters: z.object({ orderId: z.string() }),
+    execute: async ({ orderId }) => withCustomSpan(async () => `Refunded ${orderId}.`, { data: { name: 'audit', data: { orderId } } }),
+  });
+  const rt = realtime().emitToolCall(audited, { orderId: 'A' }).expectToolOutput(audited, 'Refunded A.');
+  await withTrace('Voice session', async () => {
+    const session = new RealtimeSession(new RealtimeAgent({ name: 'Billing', tools: [audited] }), { transport: rt });
+    await session.connect({ apiKey: 'test' });
+    await rt.settled();
+  });
+
+  expect(trace).toHaveSpan('custom', { name: 'audit', data: { orderId: 'A' } });
 });

@@ -51,7 +51,7 @@ export interface ModelDoubleOptions extends DoubleOptions {
 
 /**
  * A `Model` that plays planned turns in order. The SDK's `ScriptedModel` does the heavy lifting
- * (request snapshots, automatic streaming, retry advice, aborts): each planned turn is handed to
+ * (automatic streaming, retry advice, aborts; the requests are recorded here, in `RequestLog`): each planned turn is handed to
  * it only when its call comes, because only then can it be checked against what the request
  * offers — its tools, handoffs and hosted tools, their schemas and its `toolChoice` — and the
  * request is where the outcomes of the script's earlier tool calls come back.

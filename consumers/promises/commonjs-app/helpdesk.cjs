@@ -1,6 +1,7 @@
 // A module of the app compiled to CommonJS (a workspace package, say): it requires the SDK, so a
 // test file that imports it holds the SDK's CommonJS copy, whichever copy the test file imports.
 const { Agent, run, tool } = require('@openai/agents');
+const { RealtimeAgent, RealtimeSession, tool: realtimeTool } = require('@openai/agents/realtime');
 
 const lookupOrder = tool({
   name: 'lookup_order',
@@ -39,4 +40,22 @@ async function lookUp(question) {
   return String((await run(orderDesk, question)).finalOutput);
 }
 
-module.exports = { helpdesk, answer, lookUp };
+/** A voice desk whose refund tool fails behind its own errorFunction: the session sends that text as the output. */
+const politeRefund = realtimeTool({
+  name: 'polite_refund',
+  description: 'Refunds an order, politely',
+  parameters: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'], additionalProperties: false },
+  strict: true,
+  execute: async () => {
+    throw new Error('the payment service is down');
+  },
+  errorFunction: () => 'Refunds are resting; try again later.',
+});
+
+async function startVoice(transport) {
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'VoiceDesk', tools: [politeRefund] }), { transport });
+  await session.connect({ apiKey: 'test' });
+  return session;
+}
+
+module.exports = { helpdesk, answer, lookUp, startVoice };

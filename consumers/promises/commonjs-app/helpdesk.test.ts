@@ -1,6 +1,6 @@
 // The app's agents live in a CommonJS module, which holds the SDK's CommonJS copy: the kit guards it
 // and routes it as it does the copy the test file imports.
-import { model, modelProvider } from 'agents-testkit';
+import { model, modelProvider, realtime } from 'agents-testkit';
 // @ts-expect-error: the CommonJS module has no types
 import helpdesk from './helpdesk.cjs';
 
@@ -40,4 +40,11 @@ test('a tool of the CommonJS module whose own errorFunction hides its failure st
   modelProvider({ agents: { Helpdesk: model().calls('polite_lookup', { orderId: 'A-0' }).thenReplies('Sorry, try later.') } }).install();
 
   await helpdesk.answer('Where is order A-0?');
+});
+
+// Must FAIL, naming: its own errorFunction made "Refunds are resting; try again later." of the failure
+test('a Realtime tool of the CommonJS module whose own errorFunction hides its failure fails the test', async () => {
+  const rt = realtime().emitToolCall('polite_refund', { orderId: 'A-0' }).expectToolOutput('polite_refund');
+  await helpdesk.startVoice(rt);
+  await rt.settled();
 });

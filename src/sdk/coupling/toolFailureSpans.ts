@@ -70,6 +70,9 @@ export function toolFailureOf(span: unknown, error: unknown): ToolFailureSpan | 
  * `errorFunction`) runs under that span, whose `setError` the SDK calls when the tool fails. When the
  * app's own trace is current, `fn` just runs: its spans are left as they are, and the call is not watched.
  * No-op spans and traces record nothing; a run the tool starts inside is as untraced as it was.
+ * Every copy of the SDK keeps its trace context in one store on `globalThis`
+ * (`Symbol.for('openai.agents.core.asyncLocalStorage')`), so a session of another copy (an app's
+ * CommonJS module) runs its tool under this span too (consumers/promises/commonjs-app).
  */
 export function inToolSpan(tool: string, watch: (span: object) => void, fn: () => void): void {
   if (getCurrentTrace() !== null) {

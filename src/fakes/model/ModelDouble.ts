@@ -1,4 +1,3 @@
-import { redactText } from '../../format/secrets';
 import { Usage, type AgentInputItem, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type ModelRetryAdvice, type ModelRetryAdviceRequest, type StreamEvent } from '@openai/agents';
 import {
   assistantMessage,
@@ -11,8 +10,8 @@ import {
   type RecordedModelCall,
   type ScriptedModelInput,
 } from '@openai/agents/testing';
-import { currentConfig } from '../../config';
-import { MismatchError, mismatchSentence } from '../../errors/MismatchError';
+import { MismatchError } from '../../errors/MismatchError';
+import { unplannedToolFailure } from '../core/toolFailurePolicy';
 import { listNames } from '../../format/closest';
 import { numbered } from '../../format/numberedList';
 import { currentAgentName, handoffToolName, scriptedModelPart, type PublicRequest } from '../../sdk/coupling';
@@ -374,12 +373,8 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
 
   /** Records an outcome the script did not plan, or (a failed tool) warns of it or lets it pass, per `onToolFailure`. */
   #unplanned(spec: ReturnType<typeof outcomeMismatch>): void {
-    const policy = currentConfig().onToolFailure;
-    if (spec.kind === 'tool_failed' && policy !== 'error') {
-      if (policy === 'warn') console.warn(redactText(`agents-testkit: ${mismatchSentence({ ...spec, double: this.label })}`));
-      return;
-    }
-    this.ledger.mismatch(spec);
+    const kept = spec.kind === 'tool_failed' ? unplannedToolFailure(spec, this.label) : spec;
+    if (kept) this.ledger.mismatch(kept);
   }
 
   #turnLabel(stepIndex: number): string {

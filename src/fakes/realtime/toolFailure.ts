@@ -1,8 +1,5 @@
 import type { TransportToolCallEvent } from '@openai/agents/realtime';
-import { currentConfig } from '../../config';
-import { mismatchSentence } from '../../errors/MismatchError';
 import { brief } from '../../format/brief';
-import { redactText } from '../../format/secrets';
 import type { MismatchWords } from './matching';
 import { labelOf, type ExpectStep } from './step';
 
@@ -22,12 +19,4 @@ export function toolFailedWords(call: { index: number; toolCall: TransportToolCa
     why: `The tool failed, and its own errorFunction made ${brief(call.output, 80)} of the failure, which the session sent as the tool's output`,
     fix: `If the test means the tool to fail, give the output it expects: .expectToolOutput(${JSON.stringify(name)}, ${brief(call.output, 60)}), or see configure({ onToolFailure })`,
   };
-}
-
-/** A tool failure the script did not plan, as `onToolFailure` says: a mismatch, or (`'warn'`) a warning, or (`'ignore'`) nothing. */
-export function unplannedToolFailure(words: MismatchWords, label: string): MismatchWords | undefined {
-  const policy = currentConfig().onToolFailure;
-  if (policy === 'error') return words;
-  if (policy === 'warn') console.warn(redactText(`agents-testkit: ${mismatchSentence({ ...words, double: label })}`));
-  return undefined;
 }

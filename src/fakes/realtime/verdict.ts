@@ -1,11 +1,12 @@
+import type { TransportToolCallEvent } from '@openai/agents/realtime';
 import { describeFormat, type AudioFormat } from '../../format/audioFormat';
 import type { AudioProgress } from './audio';
 import { describeRealtimeCall, isLifecycle, type RealtimeCall } from './call';
 import { checkCall, ranOut, tooEarly, wrongArguments, wrongMethod, type MismatchWords } from './matching';
 import type { RealtimePlan } from './plan';
 import type { ExpectedStep } from './step';
-import { toolFailedWords, unplannedToolFailure } from './toolFailure';
-import type { TransportToolCallEvent } from '@openai/agents/realtime';
+import { toolFailedWords } from './toolFailure';
+import { unplannedToolFailure } from '../core/toolFailurePolicy';
 
 /** How a call that no step took is noted in reports. */
 export type CallNote = 'lifecycle' | 'unscripted';
@@ -44,8 +45,8 @@ export function verdictFor(call: RealtimeCall, { plan, audio, format, strict, to
     if (rejection === undefined) {
       if (!step.audio || audio.take(step, call as RealtimeCall<'sendAudio'>)) plan.advance();
       else plan.start();
-      if (step.anyOutput && call.method === 'sendFunctionCallOutput' && tools.toolFailed((call as RealtimeCall<'sendFunctionCallOutput'>).toolCall)) {
-        const output = call as RealtimeCall<'sendFunctionCallOutput'>;
+      const output = step.anyOutput && call.method === 'sendFunctionCallOutput' ? (call as RealtimeCall<'sendFunctionCallOutput'>) : undefined;
+      if (output && tools.toolFailed(output.toolCall)) {
         return { stepIndex: index, mismatch: unplannedToolFailure(toolFailedWords(output, describeRealtimeCall(call as never, format), index, step), label) };
       }
       return step.failure ? { stepIndex: index, failure: step.failure } : { stepIndex: index };

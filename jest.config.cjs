@@ -3,6 +3,8 @@
 const shared = {
   // Node's environment with a code cache per worker (test/support/jestEnvironment.cjs).
   testEnvironment: '<rootDir>/test/support/jestEnvironment.cjs',
+  // Jest's module runtime with installed packages' text read once per worker (test/support/jestRuntime.cjs).
+  runtime: '<rootDir>/test/support/jestRuntime.cjs',
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },

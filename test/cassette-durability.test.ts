@@ -4,12 +4,13 @@
  * record (test/support/recorderChild.ts). That a recording reaches its cassette only when its test
  * passed, under a real runner, is played from the packed package by the consumer promises
  * (consumers/promises/rerecord-dropped, record-replay, parallel-recording, recording-leftovers).
+ * The children are plain Node processes, the same under either runner: Vitest runs them.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Cassette } from 'agents-testkit';
 import { recorderChild, startChild } from './support/cassetteRuns';
-import { afterAll, describe, expect, makeTempDir, removeTempDirs, test } from './support';
+import { afterAll, describeUnder, expect, makeTempDir, removeTempDirs, test } from './support';
 
 afterAll(removeTempDirs);
 
@@ -17,7 +18,7 @@ const readCassette = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as
 const finalReply = (cassette: Cassette, conversation: string) =>
   JSON.stringify(cassette.conversations[conversation]?.calls.at(-1)?.response.output).match(/"text":"([^"]*)"/)?.[1];
 
-describe('two processes recording one file', () => {
+describeUnder('vitest', 'two processes recording one file', () => {
   test('different conversations merge: every call recorded is kept', async () => {
     const path = join(makeTempDir(), 'shared.json');
     const child = recorderChild();
@@ -63,7 +64,7 @@ describe('two processes recording one file', () => {
   }, 60_000);
 });
 
-describe('a recording process killed while it writes', () => {
+describeUnder('vitest', 'a recording process killed while it writes', () => {
   test('leaves the previous cassette whole, its recording in the partial file, and the next recorder unblocked', async () => {
     const path = join(makeTempDir(), 'weather.json');
     const child = recorderChild();

@@ -32,6 +32,16 @@ export const { describe, test, it, expect, beforeEach, afterEach, beforeAll, aft
 // Jest 30 hands `jest` to each module rather than to globalThis; its workers carry JEST_WORKER_ID.
 export const runner: 'vitest' | 'jest' = process.env.JEST_WORKER_ID !== undefined ? 'jest' : 'vitest';
 
+/**
+ * `describe` for a block whose work is done by child processes that run the same whichever runner
+ * starts them: `npm test` runs every spec under both runners, and such a block runs once, under
+ * `own`. Under the other runner it is skipped, and its title says why.
+ */
+export function describeUnder(own: 'vitest' | 'jest', title: string, body: () => void): void {
+  if (own === runner) describe(title, body);
+  else describe.skip(`${title} (checked under ${own}: its child processes do not depend on the parent runner)`, body);
+}
+
 /** Text without ANSI colour codes: the kit's own `withoutColour`. */
 export const stripAnsi = withoutColour;
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, runner as parentRunner, test } from './index';
+import { beforeAll, describeUnder, expect, test } from './index';
 import { runFixtures, testOf, type FixtureOutcome } from './fixtureRuns';
 
 /**
@@ -6,10 +6,8 @@ import { runFixtures, testOf, type FixtureOutcome } from './fixtureRuns';
  * of test/fixtures/setup under that entry's runner (test/setup-vitest.test.ts, test/setup-jest.test.ts).
  */
 export function describeSetupEntry(runner: 'vitest' | 'jest'): void {
-// The child run is the same whichever runner starts it, so it runs once per `npm test`: under its
-// own runner. Under the other one the block is skipped, and says why.
-const own = runner === parentRunner;
-(own ? describe : describe.skip)(own ? `the ${runner} setup entry` : `the ${runner} setup entry (checked under ${runner}: the child run does not depend on the parent runner)`, () => {
+// The child run is the same whichever runner starts it, so it runs once per `npm test`: under its own runner.
+describeUnder(runner, `the ${runner} setup entry`, () => {
   let outcome: FixtureOutcome;
   const result = (title: string) => testOf(outcome, title);
 

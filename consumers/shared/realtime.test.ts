@@ -1,0 +1,86 @@
+import { RealtimeAgent, RealtimeSession, tool } from '@openai/agents/realtime';
+import { realtime } from 'agents-testkit';
+import { z } from 'zod';
+
+// Realtime sessions, from the packed package: what the session swallows must still fail the test.
+
+// ── The app's approval handler now rejects the refund. The SDK never runs the tool and sends the
+// model "Tool execution was not approved." as the call's output; a step that expects the tool's
+// output, whatever it is, must not take that text for one.
+
+// Must FAIL, naming: an output that is not the SDK's tool-error text or an approval's rejection
+test("drift: the app rejects the call whose output the script expects", async () => {
+  const refund = tool({
+    name: 'refund',
+    description: 'Refunds an order',
+    parameters: z.object({ orderId: z.string() }),
+    needsApproval: true,
+    execute: async ({ orderId }) => `Refunded ${orderId}.`,
+  });
+  const rt = realtime({ timeoutMs: 500 }).emitToolCall(refund, { orderId: 'A-1' }).expectToolOutput(refund);
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Support', tools: [refund] }), { transport: rt });
+  session.on('tool_approval_requested', (_context, _agent, request) => void session.reject(request.approvalItem));
+  await session.connect({ apiKey: 'test' });
+
+  await rt.settled();
+  session.close();
+});
+
+// ── The refund tool now throws, and its own errorFunction hands the model a polite text as the
+// tool's output: the session goes on as if the tool had answered. The first test must FAIL,
+// naming the text given; the second, which expects that text, must pass.
+
+const SORRY = 'The refund service is unavailable just now.';
+
+const failingRefund = tool({
+  name: 'refund',
+  description: 'Refunds an order',
+  parameters: z.object({ orderId: z.string() }),
+  execute: async (): Promise<string> => {
+    throw new Error('the payment service is down');
+  },
+  errorFunction: () => SORRY,
+});
+
+async function playBilling(rt: ReturnType<typeof realtime>) {
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Billing', tools: [failingRefund] }), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+}
+
+// Must FAIL, naming: its own errorFunction made "The refund service is unavailable just now." of the failure
+test('drift: a Realtime tool fails behind its errorFunction, and the script expects its output', async () => {
+  await playBilling(realtime().emitToolCall(failingRefund, { orderId: 'A' }).expectToolOutput(failingRefund));
+});
+
+test('realtime: a tool failure the test plans, by the text it expects', async () => {
+  const rt = realtime().emitToolCall(failingRefund, { orderId: 'A' }).expectToolOutput(failingRefund, SORRY);
+  await playBilling(rt);
+
+  expect(rt).toHaveRunRealtimeTool(failingRefund);
+});
+
+// ── Events the server sends after the session closed: scripted after close(), marked .evenIfClosed().
+
+test('realtime: a step added after close() and marked evenIfClosed is delivered', async () => {
+  let runs = 0;
+  const lookupOrder = tool({
+    name: 'lookup_order',
+    description: 'Looks an order up',
+    parameters: z.object({ orderId: z.string() }),
+    execute: async ({ orderId }) => {
+      runs += 1;
+      return `Order ${orderId} has shipped.`;
+    },
+  });
+  const rt = realtime({ timeoutMs: 500 });
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Orders', tools: [lookupOrder] }), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  session.close();
+
+  rt.emitToolCall(lookupOrder, { orderId: 'A' }).evenIfClosed();
+  await rt.settled();
+
+  expect(runs).toBe(0);
+  expect(rt).toHaveRunRealtimeTool(lookupOrder, 0);
+});

@@ -38,14 +38,15 @@ export function slots(size) {
 /**
  * Type-checks `configs` (as paths from `cwd`) in one process of scripts/lib/typecheck.cjs, with the
  * TypeScript installed in `typescript`, writing its report to `report`. `node` is how node runs
- * there (`['corepack', ['yarn', 'node']]` under Yarn PnP). Resolves with the process's
+ * there (`['corepack', ['yarn', 'node']]` under Yarn PnP); `once`, its `--once` (the first config checks
+ * the sources the others share). Resolves with the process's
  * `{ status, output }` and `results`: per config, in order, the `{ status, output }` that
  * `tsc -p <config> --noEmit` would give. A config with no result failed: without a report, each
  * has the process's output and a failing status.
  */
-export async function typecheck(cwd, configs, { report, typescript = cwd, node = [process.execPath, []], env = {} }) {
+export async function typecheck(cwd, configs, { report, typescript = cwd, node = [process.execPath, []], env = {}, once = false }) {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'typecheck.cjs');
-  const ran = await run(cwd, node[0], [...node[1], script, '--typescript', typescript, '--json', report, ...configs], env);
+  const ran = await run(cwd, node[0], [...node[1], script, '--typescript', typescript, '--json', report, ...(once ? ['--once'] : []), ...configs], env);
   const written = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
   const results = configs.map((config) =>
     written === undefined

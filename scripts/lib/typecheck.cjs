@@ -33,7 +33,7 @@ const from = resolve(option('--typescript') ?? '.');
 const json = option('--json');
 const once = args.includes('--once') && (args.splice(args.indexOf('--once'), 1), true);
 if (args.length === 0) {
-  console.error('usage: node scripts/lib/typecheck.cjs [--typescript <dir>] [--json <file>] <tsconfig>…');
+  console.error('usage: node scripts/lib/typecheck.cjs [--typescript <dir>] [--json <file>] [--once] <tsconfig>…');
   process.exit(2);
 }
 
@@ -45,7 +45,6 @@ const isDeclaration = (fileName) => /\.d\.[cm]?ts$/.test(fileName);
 const checked = new Set();
 let first = true;
 const AUGMENTS = /\bdeclare\s+(global|module)\b/;
-
 
 const results = args.map((config) => {
   let output = '';

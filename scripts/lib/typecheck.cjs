@@ -43,10 +43,9 @@ const declarations = new Map();
 const isDeclaration = (fileName) => /\.d\.[cm]?ts$/.test(fileName);
 /** The source files the first project checked (--once). */
 const checked = new Set();
-let first = true;
 const AUGMENTS = /\bdeclare\s+(global|module)\b/;
 
-const results = args.map((config) => {
+const results = args.map((config, index) => {
   let output = '';
   const system = { ...ts.sys, write: (text) => (output += text) };
   const report = ts.createDiagnosticReporter(system, false);
@@ -72,15 +71,16 @@ const results = args.map((config) => {
     host,
     configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(parsed),
   });
-  const status = once ? reportOnce(program, report) : ts.emitFilesAndReportErrorsAndGetExitStatus(program, report);
+  const status = once ? reportOnce(program, report, index === 0) : ts.emitFilesAndReportErrorsAndGetExitStatus(program, report);
   return { config, status, output };
 });
 
 /**
  * What `emitFilesAndReportErrorsAndGetExitStatus` reports under `noEmit` (the same diagnostics in
- * the same order, the same exit status), with the source files the first project checked left out.
+ * the same order, the same exit status), with the source files the first project checked left out;
+ * `first`: this is the first project, whose files the later ones leave out.
  */
-function reportOnce(program, report) {
+function reportOnce(program, report, first) {
   const files = program.getSourceFiles().filter((file) => file.isDeclarationFile || !checked.has(file.fileName) || AUGMENTS.test(file.text));
   const diagnostics = [...program.getConfigFileParsingDiagnostics()];
   const parsing = diagnostics.length;
@@ -90,7 +90,6 @@ function reportOnce(program, report) {
     if (diagnostics.length === parsing) for (const file of files) diagnostics.push(...program.getSemanticDiagnostics(file));
   }
   if (first) for (const file of files) if (!file.isDeclarationFile) checked.add(file.fileName);
-  first = false;
   const sorted = ts.sortAndDeduplicateDiagnostics(diagnostics);
   sorted.forEach(report);
   // tsc's exit status under noEmit: 2 (errors, outputs generated) when it reported any.

@@ -26,6 +26,7 @@ interface ToolFailuresState {
 const KEY = Symbol.for('agents-testkit.tool-failures');
 const scope = globalThis as typeof globalThis & { [KEY]?: ToolFailuresState };
 const state: ToolFailuresState = (scope[KEY] ??= { notes: new WeakMap(), failedCalls: new WeakMap(), watched: new WeakMap() });
+// A kit of a version before `watched` may have made the shared state without it.
 state.watched ??= new WeakMap();
 
 const NONE: ReadonlySet<string> = new Set();

@@ -1,4 +1,5 @@
-import { Agent, run, Usage, type AgentInputItem } from '@openai/agents';
+import { Agent, run, Usage, type AgentInputItem, type Model } from '@openai/agents';
+import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
 import { model } from 'agents-testkit';
 import { agentWith, describe, expect, failureOf, getWeather, lookupOrder, test } from './support';
 
@@ -101,6 +102,26 @@ describe.each([
     const result = await runTo(agentWith(m), 'Where is Z?');
     expect(seen).toEqual([{ index: 0, streamed: stream, userText: 'Where is Z?' }]);
     expect(result.finalOutput).toBe('Got Order Z has shipped.');
+  });
+
+  test('responses are numbered by call, whatever kind of turn answers them, as ScriptedModel numbers them', async () => {
+    const indexes: number[] = [];
+    const m = model()
+      .calls(getWeather, { city: 'Tokyo' })
+      .thenResponds((call) => {
+        indexes.push(call.index);
+        return [functionCall('lookup_order', { orderId: 'Z' }, { callId: 'c-9' })];
+      })
+      .thenReplies('Done.');
+    const raw = new ScriptedModel([
+      [functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' })],
+      [functionCall('lookup_order', { orderId: 'Z' }, { callId: 'c-9' })],
+      [assistantMessage('Done.')],
+    ]);
+    const ids = async (script: Model) => (await runTo(agentWith(script), 'Weather, then order Z?')).rawResponses.map((response) => response.responseId);
+    expect(await ids(m)).toEqual(['scripted-response-1', 'scripted-response-2', 'scripted-response-3']);
+    expect(await ids(raw)).toEqual(await ids(model().calls(getWeather, { city: 'Tokyo' }).thenResponds(() => [functionCall('lookup_order', { orderId: 'Z' }, { callId: 'c-9' })]).thenReplies('Done.')));
+    expect(indexes).toEqual([1]);
   });
 
   test('responds() may return a full ModelResponse', async () => {

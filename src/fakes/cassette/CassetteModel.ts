@@ -11,6 +11,7 @@ import { matchesRecording, requestChanges } from './requestDrift';
 import { describeModelCall, unexpectedModelCall } from '../model/unexpectedCall';
 import { isTraced, tracedResponse, tracedStream } from '../model/generationSpan';
 import { scriptedModelPart } from '../../sdk/coupling';
+import { answer, numberedResponse, PlannedResponse } from '../model/plannedResponse';
 
 /** The environment variable that chooses the mode of every cassette without an explicit `mode`. */
 export const CASSETTE_MODE_ENV = 'AGENTS_TESTKIT_CASSETTE_MODE';
@@ -110,12 +111,12 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
     if (this.mode === 'record' || this.#driftsIntoRecording(request)) return this.#recordResponse(request);
     const handed = this.#prepare(request, false);
     // The recorded model made a generation span per call (the SDK's models do); a replay makes the same.
-    return isTraced(request) ? tracedResponse(request, () => this.#inner.getResponse(handed)) : this.#inner.getResponse(handed);
+    return isTraced(request) ? tracedResponse(request, () => answer(this.#inner, handed)) : answer(this.#inner, handed);
   }
 
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     if (this.mode === 'record' || this.#driftsIntoRecording(request)) return this.#recordStream(request);
-    const handed = this.#prepare(request, true);
+    const handed = this.#prepare(request, true) as ModelRequest;
     return isTraced(request) ? tracedStream(request, () => this.#inner.getStreamedResponse(handed)) : this.#inner.getStreamedResponse(handed);
   }
 
@@ -128,9 +129,10 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
   /**
    * Hands the inner model exactly one step for this call: the recorded answer, or the mismatch.
    * Returns the request to hand it with the step: a replay reads nothing of the call, and gets only
-   * what the inner model itself reads (`scriptedModelPart`); a mismatch gets the request.
+   * what the inner model itself reads (`scriptedModelPart`); a mismatch gets the request. A replay
+   * of a non-streamed call needs no inner model: its response is returned as it is.
    */
-  #prepare(request: ModelRequest, streamed: boolean): ModelRequest {
+  #prepare(request: ModelRequest, streamed: boolean): ModelRequest | PlannedResponse {
     if (request.signal?.aborted) return request;
     const record = this.#startCall(streamed, 'no recorded call left');
     const callIndex = this.ledger.callCount - 1;
@@ -157,7 +159,8 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
       this.#inner.enqueue(modelError(error));
       return request;
     }
-    this.#inner.enqueue(replayStep(recorded, streamed));
+    if (!streamed) return new PlannedResponse(replayedResponse(recorded));
+    this.#inner.enqueue(replayStep(recorded, callIndex));
     return scriptedModelPart(request);
   }
 
@@ -294,16 +297,19 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
 }
 
 /**
- * The step that plays a recorded call back: its stream as recorded, or its response. Recordings
- * are shared and frozen, so each call gets its own copy of the items; a responder step hands
- * that copy over as it is (a queued response would be deep-copied once more by the SDK).
+ * A recorded call's response. Recordings are shared and frozen, so each call gets its own copy of
+ * the items, handed over as it is (a queued response would be deep-copied once more by the SDK).
  */
-function replayStep(call: CassetteCall, streamed: boolean): ScriptedModelInput {
+function replayedResponse(call: CassetteCall): ModelResponse {
+  const { output, usage, responseId } = call.response;
+  return { output: copyJson(output), usage: new Usage(usage), ...(responseId === undefined ? {} : { responseId }) };
+}
+
+/** The step that plays a recorded call back to a streamed call: its stream as recorded, or its response streamed. */
+function replayStep(call: CassetteCall, callIndex: number): ScriptedModelInput {
   const { output, usage, responseId } = call.response;
   const deltas = call.deltas;
-  if (!streamed || deltas === undefined) {
-    return modelResponder(() => ({ output: copyJson(output), usage: new Usage(usage), ...(responseId === undefined ? {} : { responseId }) }));
-  }
+  if (deltas === undefined) return modelResponder(() => numberedResponse(replayedResponse(call), callIndex, true));
   const id = responseId ?? 'replayed-response';
   return modelStreamResponder(() => [
     { type: 'response_started' },

@@ -34,6 +34,7 @@ import { guardrailRejections } from './guardrailRejections';
 import { callDetail, fromCallDetail } from './callDetail';
 import { outcomeMismatch } from './outcomeMismatch';
 import { deltaEvents, isRaw, isToolCall, respondWith, unknownCallIds } from './stepParts';
+import { answer, numberedResponse, PlannedResponse, scriptedResponse } from './plannedResponse';
 
 /** What matchers read off a `model()` script. */
 export interface ModelView {
@@ -114,11 +115,11 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
 
   getResponse(request: ModelRequest): Promise<ModelResponse> {
     const handed = this.#prepare(request, false);
-    return isTraced(request) ? tracedResponse(request, () => this.#inner.getResponse(handed)) : this.#inner.getResponse(handed);
+    return isTraced(request) ? tracedResponse(request, () => answer(this.#inner, handed)) : answer(this.#inner, handed);
   }
 
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
-    const handed = this.#prepare(request, true);
+    const handed = this.#prepare(request, true) as ModelRequest;
     return isTraced(request) ? tracedStream(request, () => this.#inner.getStreamedResponse(handed)) : this.#inner.getStreamedResponse(handed);
   }
 
@@ -164,8 +165,9 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
   /**
    * Records the call, and hands the inner model one step for it (the next turn, or the mismatch) and
    * returns the request to hand it with the step: only what it reads (`scriptedModelPart`) when the step reads nothing of the call.
+   * A planned turn's output to a non-streamed call needs no inner model: it is returned as it is.
    */
-  #prepare(request: ModelRequest, streamed: boolean): ModelRequest {
+  #prepare(request: ModelRequest, streamed: boolean): ModelRequest | PlannedResponse {
     // An aborted request never reaches a step upstream; leave the script untouched too.
     if (request.signal?.aborted) return request;
     this.#requests.add(request);
@@ -193,6 +195,7 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
     }
     const turn = this.#plan.at(stepIndex) as PlannedTurn;
     try {
+      if (!streamed && turn.kind === 'output' && !turn.items.some(isRaw)) return new PlannedResponse(this.#response(turn, request, reading, callIndex, stepIndex));
       this.#inner.enqueue(this.#stepFor(turn, request, reading, streamed, callIndex, stepIndex));
       return turn.kind === 'output' || turn.kind === 'stream' ? scriptedModelPart(request) : request;
     } catch (error) {
@@ -212,17 +215,12 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
   #stepFor(turn: PlannedTurn, request: ModelRequest, reading: Reading, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {
     switch (turn.kind) {
       case 'output': {
-        const output = this.#outputFor(turn.items, request, reading, callIndex, stepIndex);
-        this.#answers(request, output, callIndex, stepIndex, turn.items);
-        const response = turn.usage
-          ? { output, usage: new Usage(turn.usage), responseId: `scripted-response-${callIndex + 1}` }
-          : output;
         // A queued response step is deep-copied by the SDK to guard it from later edits; items built
         // here for this one call need no guard, and as a responder they skip the copy (bench/README.md:
         // it was most of the kit's cost per call). Items the user handed in with t.item() keep it.
-        if (streamed && turn.deltas) return modelStream(deltaEvents(turn.deltas, output, callIndex));
-        if (turn.items.some(isRaw)) return modelResponse(response);
-        return respondWith(response);
+        const response = this.#response(turn, request, reading, callIndex, stepIndex);
+        if (streamed && turn.deltas) return modelStream(deltaEvents(turn.deltas, response.output, callIndex));
+        return turn.items.some(isRaw) ? modelResponse(response) : respondWith(response);
       }
       case 'error':
         return modelError(turn.error, turn.advice);
@@ -236,11 +234,20 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
   }
 
   #responderStep(turn: Extract<PlannedTurn, { kind: 'responder' }>, request: ModelRequest, callIndex: number, stepIndex: number): ScriptedModelInput {
-    return modelResponder(async (call) => {
+    return modelResponder(async (inner) => {
+      // The inner model numbers only the calls it answers: the responder is told this script's number.
+      const call = { index: callIndex, streamed: inner.streamed, request: inner.request };
       const derived = this.#live.derive(await this.#live.respond(turn, call, stepIndex), call, stepIndex);
       this.#answers(request, Array.isArray(derived) ? derived : derived.output, callIndex, stepIndex);
-      return derived;
+      return numberedResponse(derived, callIndex, call.streamed);
     });
+  }
+
+  /** A planned turn's response to this call, numbered as the SDK's `ScriptedModel` numbers its calls. */
+  #response(turn: Extract<PlannedTurn, { kind: 'output' }>, request: ModelRequest, reading: Reading, callIndex: number, stepIndex: number): ModelResponse {
+    const output = this.#outputFor(turn.items, request, reading, callIndex, stepIndex);
+    this.#answers(request, output, callIndex, stepIndex, turn.items);
+    return scriptedResponse(output, callIndex, turn.usage && new Usage(turn.usage));
   }
 
   #streamStep(turn: Extract<PlannedTurn, { kind: 'stream' }>, request: ModelRequest, streamed: boolean, callIndex: number, stepIndex: number): ScriptedModelInput {

@@ -20,6 +20,9 @@ const fallbackSetImmediate = host.setImmediate?.bind(host);
  * macrotask per step. Captured here, it stays real when fake timers are installed later.
  */
 const nodeSetImmediate: ((fn: () => void) => unknown) | undefined = isNodesSetImmediate(host.setImmediate) ? host.setImmediate.bind(host) : undefined;
+/** Node's own `process.nextTick`, when the one found at load is it (a fake installed before the kit loaded is not; Jest's fakes replace it). */
+const nodeNextTick: ((fn: () => void) => void) | undefined = isNodesNextTick(globalThis.process?.nextTick) ? globalThis.process.nextTick.bind(globalThis.process) : undefined;
+const resolved = Promise.resolve();
 const yieldToMacrotask: (() => Promise<void>) | undefined =
   typeof scheduler?.yield === 'function' ? () => scheduler.yield() : undefined;
 const abortAfter: ((ms: number) => AbortSignal) | undefined =
@@ -62,6 +65,28 @@ export function nextMacrotask(fn: () => void): void {
   else if (yieldToMacrotask) void yieldToMacrotask().then(fn);
   else if (fallbackSetImmediate) fallbackSetImmediate(fn);
   else fallbackSetTimeout(fn, 0);
+}
+
+/**
+ * Runs `fn` once the microtask queue is empty: every promise reaction queued so far, and every one
+ * they queue, has run. A promise reaction queues a `process.nextTick`, and Node runs its ticks only
+ * after the microtask queue has drained. About a seventh of a macrotask's cost (bench/README.md),
+ * and a Realtime script waits one per step. Where Node's own `nextTick` is not at hand (a fake
+ * found at load, or no Node), one macrotask: it waits for the same and more.
+ */
+export function afterMicrotasks(fn: () => void): void {
+  if (nodeNextTick) void resolved.then(() => nodeNextTick(fn));
+  else nextMacrotask(fn);
+}
+
+function isNodesNextTick(candidate: unknown): candidate is (fn: () => void) => void {
+  if (typeof candidate !== 'function') return false;
+  try {
+    const source = Function.prototype.toString.call(candidate);
+    return source.startsWith('function nextTick(callback)') && source.includes('setHasTickScheduled(');
+  } catch {
+    return false;
+  }
 }
 
 function isNodesSetImmediate(candidate: unknown): candidate is (fn: () => void) => unknown {

@@ -4,7 +4,7 @@ import { inToolSpan } from '../../sdk/coupling';
 import { noteActivity } from '../core/activity';
 import { watchToolSpan } from '../core/toolFailures';
 import type { Ledger } from '../core/ledger';
-import { nextMacrotask } from '../core/realTimers';
+import { afterMicrotasks, nextMacrotask } from '../core/realTimers';
 import { listenerFailed, notOffered, offeredAfterAll, type MismatchWords } from './matching';
 import type { RealtimePlan } from './plan';
 import type { SessionConfigView } from './sessionConfig';
@@ -14,8 +14,8 @@ import type { EmitStep } from './step';
 /**
  * When and how the script's events reach the session. The session listens only once
  * `session.connect()` has resolved, so events wait for that (upstream drops them silently). And
- * each step's events wait one macrotask after the call or events before them, so that the
- * session has finished reacting to those (its promise chains have run) before it sees the next:
+ * each step's events wait, after the call or events before them, until the microtask queue is
+ * empty, so that the session has finished reacting to those (its promise chains have run) before it sees the next:
  * a script written in one chain then reaches the same SDK code paths as one split at
  * `await rt.settled()`. The events inside one step go out back to back, as the server streams
  * one response.
@@ -72,15 +72,15 @@ export class EventDelivery {
     };
   }
 
-  /** A step was played (or appended): if events are next and may go, they go one macrotask from now. */
+  /** A step was played (or appended): if events are next and may go, they go once the session's promise chains have run. */
   release(): void {
     const step = this.#plan.current;
     if (step?.kind !== 'emit' || !this.#canDeliver(step) || this.#queued) return;
     this.#queued = true;
-    nextMacrotask(this.#deliverQueued);
+    afterMicrotasks(this.#deliverQueued);
   }
 
-  /** What a release runs one macrotask later; made once, not per step. */
+  /** What a release runs once the microtasks have run; made once, not per step. */
   readonly #deliverQueued = (): void => {
     this.#queued = false;
     this.#deliverDue();

@@ -139,6 +139,16 @@ test('a script with nothing in it is settled at once', async () => {
   expect(rt).toBeComplete();
 });
 
+test('a loop of settled() calls waiting for a timer lets the event loop turn', async () => {
+  // A settled script resolves its waits at once, without a macrotask when the script has just moved.
+  // Were every wait that quick, this loop would never let the timer run (nor any timeout end it).
+  const rt = realtime();
+  let fired = false;
+  setTimeout(() => (fired = true), 1);
+  for (let round = 0; round < 20_000 && !fired; round += 1) await rt.settled();
+  expect(fired).toBe(true);
+});
+
 test('settled() checks its timeoutMs as realtime() does: a number of ms above 0 a timer can honour', async () => {
   const rt = realtime({ verify: false }).expect('interrupt');
   const refused: unknown[] = [Number.POSITIVE_INFINITY, Number.NaN, 0, -1, 'abc', 2 ** 31];

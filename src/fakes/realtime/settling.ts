@@ -1,6 +1,6 @@
 import { ScriptError } from '../../errors/ScriptError';
 import { kindOf } from '../../format/kindOf';
-import { after, nextMacrotask } from '../core/realTimers';
+import { after, afterMicrotasks, nextMacrotask } from '../core/realTimers';
 
 /** How long `settled()` waits unless told otherwise. */
 export const DEFAULT_TIMEOUT_MS = 2000;
@@ -19,9 +19,10 @@ interface Mismatches {
   readonly mismatches: readonly Error[];
 }
 
-/** Whether every step has been played. */
+/** Whether every step has been played, and how many have been. */
 interface Progress {
   done(): boolean;
+  readonly cursor: number;
 }
 
 interface Waiter {
@@ -44,6 +45,8 @@ export class Settling {
   /** The error a wait rejects with when its time is up (read only then). */
   readonly #timeoutError: (timeoutMs: number) => Error;
   readonly #waiters = new Set<Waiter>();
+  /** Where the script stood when a wait last resolved (none yet: -1). */
+  #settledAt = -1;
 
   constructor(ledger: Mismatches, plan: Progress, timeoutError: (timeoutMs: number) => Error) {
     this.#ledger = ledger;
@@ -79,23 +82,28 @@ export class Settling {
   }
 
   /**
-   * Waits one macrotask, so that the session's immediate reactions to the last events come in
-   * (an unplanned call they make still fails the wait), then settles the waiter or arms its
-   * timeout. A turn that settles at once never starts a timer.
+   * Waits until the microtask queue is empty, so that the session's immediate reactions to the
+   * last events come in (an unplanned call they make still fails the wait), then settles the
+   * waiter or arms its timeout. A turn that settles at once never starts a timer. When the script
+   * has not moved since a wait last resolved, it waits one macrotask instead: a loop of waits
+   * for something else (a timer the app set) then lets the event loop turn, and never spins.
    */
   #drain(waiter: Waiter): void {
     waiter.draining = true;
-    nextMacrotask(() => {
+    const check = (): void => {
       waiter.draining = false;
       if (!this.#waiters.has(waiter)) return;
       const mismatch = this.#ledger.mismatches[0];
       if (mismatch) this.#reject(waiter, mismatch);
       else if (this.#plan.done()) this.#resolve(waiter);
       else this.#arm(waiter);
-    });
+    };
+    if (this.#plan.cursor === this.#settledAt) nextMacrotask(check);
+    else afterMicrotasks(check);
   }
 
   #resolve(waiter: Waiter): void {
+    this.#settledAt = this.#plan.cursor;
     this.#forget(waiter);
     waiter.resolve();
   }

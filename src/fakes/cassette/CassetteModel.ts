@@ -11,7 +11,7 @@ import { matchesRecording, requestChanges } from './requestDrift';
 import { describeModelCall, unexpectedModelCall } from '../model/unexpectedCall';
 import { isTraced, tracedResponse, tracedStream } from '../model/generationSpan';
 import { scriptedModelPart } from '../../sdk/coupling';
-import { answer, numberedResponse, PlannedResponse } from '../model/plannedResponse';
+import { answer, PlannedResponse } from '../model/plannedResponse';
 
 /** The environment variable that chooses the mode of every cassette without an explicit `mode`. */
 export const CASSETTE_MODE_ENV = 'AGENTS_TESTKIT_CASSETTE_MODE';
@@ -160,7 +160,7 @@ export class CassetteModel extends RecordingDouble<CassetteConversation> impleme
       return request;
     }
     if (!streamed) return new PlannedResponse(replayedResponse(recorded));
-    this.#inner.enqueue(replayStep(recorded, callIndex));
+    this.#inner.enqueue(replayStep(recorded));
     return scriptedModelPart(request);
   }
 
@@ -306,10 +306,10 @@ function replayedResponse(call: CassetteCall): ModelResponse {
 }
 
 /** The step that plays a recorded call back to a streamed call: its stream as recorded, or its response streamed. */
-function replayStep(call: CassetteCall, callIndex: number): ScriptedModelInput {
+function replayStep(call: CassetteCall): ScriptedModelInput {
   const { output, usage, responseId } = call.response;
   const deltas = call.deltas;
-  if (deltas === undefined) return modelResponder(() => numberedResponse(replayedResponse(call), callIndex, true));
+  if (deltas === undefined) return modelResponder(() => replayedResponse(call));
   const id = responseId ?? 'replayed-response';
   return modelStreamResponder(() => [
     { type: 'response_started' },

@@ -215,3 +215,16 @@ describe('a script over time', () => {
     expect(m).toBeComplete();
   });
 });
+
+test('a streamed run after a non-streamed one on the same script: its responses are still numbered by call', async () => {
+  const m = model()
+    .replies('First.')
+    .thenResponds(() => ({ output: [assistantMessage('Second.')], usage: new Usage({ requests: 1 }) }))
+    .thenReplies('Third.');
+  const first = await run(agentWith(m), 'One?');
+  const second = await run(agentWith(m), 'Two?', { stream: true });
+  await second.completed;
+  const third = await run(agentWith(m), 'Three?', { stream: true });
+  await third.completed;
+  expect([first, second, third].map((result) => result.lastResponseId)).toEqual(['scripted-response-1', 'scripted-response-2', 'scripted-response-3']);
+});

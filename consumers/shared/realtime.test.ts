@@ -84,3 +84,14 @@ test('realtime: a step added after close() and marked evenIfClosed is delivered'
   expect(runs).toBe(0);
   expect(rt).toHaveRunRealtimeTool(lookupOrder, 0);
 });
+
+// ── A wait for the app's timer: settled() resolves quickly once the script has just moved, so a
+// loop of them must still let the event loop turn, or the timer never fires and the test spins.
+
+test('realtime: a loop of settled() calls lets an app timer fire', async () => {
+  const rt = realtime();
+  let fired = false;
+  setTimeout(() => (fired = true), 1);
+  for (let round = 0; round < 20_000 && !fired; round += 1) await rt.settled();
+  expect(fired).toBe(true);
+});

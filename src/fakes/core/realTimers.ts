@@ -16,12 +16,15 @@ const fallbackSetImmediate = host.setImmediate?.bind(host);
 /**
  * Node's own `setImmediate` when the one found at load is it (a fake installed before the kit
  * loaded is not): recognised by its source, which no fake shares. It costs a third of
- * `scheduler.yield().then(fn)`, which makes two promises per wait, and a Realtime script waits one
- * macrotask per step. Captured here, it stays real when fake timers are installed later.
+ * `scheduler.yield().then(fn)`, which makes two promises per wait, and a Realtime script's waits
+ * take a macrotask where Node's own `nextTick` is not at hand. Captured here, it stays real when
+ * fake timers are installed later.
  */
-const nodeSetImmediate: ((fn: () => void) => unknown) | undefined = isNodesSetImmediate(host.setImmediate) ? host.setImmediate.bind(host) : undefined;
+const nodeSetImmediate: ((fn: () => void) => unknown) | undefined = isNodes(host.setImmediate, 'function setImmediate(', 'new Immediate(') ? host.setImmediate.bind(host) : undefined;
 /** Node's own `process.nextTick`, when the one found at load is it (a fake installed before the kit loaded is not; Jest's fakes replace it). */
-const nodeNextTick: ((fn: () => void) => void) | undefined = isNodesNextTick(globalThis.process?.nextTick) ? globalThis.process.nextTick.bind(globalThis.process) : undefined;
+const nodeNextTick: ((fn: () => void) => void) | undefined = isNodes(globalThis.process?.nextTick, 'function nextTick(callback)', 'setHasTickScheduled(')
+  ? globalThis.process.nextTick.bind(globalThis.process)
+  : undefined;
 const resolved = Promise.resolve();
 const yieldToMacrotask: (() => Promise<void>) | undefined =
   typeof scheduler?.yield === 'function' ? () => scheduler.yield() : undefined;
@@ -79,21 +82,15 @@ export function afterMicrotasks(fn: () => void): void {
   else nextMacrotask(fn);
 }
 
-function isNodesNextTick(candidate: unknown): candidate is (fn: () => void) => void {
+/**
+ * Whether `candidate` is Node's own function: its source starts with `start` and holds `marker`,
+ * which no fake's does (a fake installed before the kit loaded is not Node's).
+ */
+function isNodes(candidate: unknown, start: string, marker: string): candidate is (fn: () => void) => unknown {
   if (typeof candidate !== 'function') return false;
   try {
     const source = Function.prototype.toString.call(candidate);
-    return source.startsWith('function nextTick(callback)') && source.includes('setHasTickScheduled(');
-  } catch {
-    return false;
-  }
-}
-
-function isNodesSetImmediate(candidate: unknown): candidate is (fn: () => void) => unknown {
-  if (typeof candidate !== 'function') return false;
-  try {
-    const source = Function.prototype.toString.call(candidate);
-    return source.startsWith('function setImmediate(') && source.includes('new Immediate(');
+    return source.startsWith(start) && source.includes(marker);
   } catch {
     return false;
   }

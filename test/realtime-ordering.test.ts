@@ -142,3 +142,23 @@ test('a replayed call in one chain reaches the completed call: the tool runs onc
   expect(runs).toEqual(['A']);
   expect(rt).toHaveRunRealtimeTool(lookupOrder, 1);
 });
+
+test("settled() waits for the session's reactions to the last events: an unplanned tool output sent in reaction fails it", async () => {
+  const lookupOrder = tool({
+    name: 'lookup_order',
+    description: 'Looks an order up',
+    parameters: z.object({ orderId: z.string() }),
+    execute: async ({ orderId }) => `Order ${orderId} has shipped.`,
+  });
+  const rt = realtime({ verify: false });
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Orders', tools: [lookupOrder] }), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  await new Promise((resolve) => setTimeout(resolve, 5)); // connected: the events below go out as soon as they may
+  // The script ends with the call: the tool's output, which the session sends in reaction, is planned by no step.
+  rt.emitToolCall(lookupOrder, { orderId: 'A' });
+
+  const error = await rejectionOf(rt.settled());
+
+  expect(error).toBeInstanceOf(MismatchError);
+  expect(error).toMatchObject({ actual: expect.stringContaining('sendFunctionCallOutput') });
+});

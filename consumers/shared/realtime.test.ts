@@ -95,3 +95,22 @@ test('realtime: a loop of settled() calls lets an app timer fire', async () => {
   for (let round = 0; round < 20_000 && !fired; round += 1) await rt.settled();
   expect(fired).toBe(true);
 });
+
+// ── The session answers the last scripted event on its own: the tool's output it sends in reaction
+// is planned by no step, and settled() must wait for that reaction and fail, not resolve first.
+
+test("realtime: settled() waits for the session's reaction to the last events", async () => {
+  const lookupOrder = tool({
+    name: 'lookup_order',
+    description: 'Looks an order up',
+    parameters: z.object({ orderId: z.string() }),
+    execute: async ({ orderId }) => `Order ${orderId} has shipped.`,
+  });
+  const rt = realtime({ verify: false });
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Orders', tools: [lookupOrder] }), { transport: rt });
+  await session.connect({ apiKey: 'test' });
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  rt.emitToolCall(lookupOrder, { orderId: 'A' });
+
+  await expect(rt.settled()).rejects.toThrow(/sendFunctionCallOutput/);
+});

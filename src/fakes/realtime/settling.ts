@@ -47,6 +47,8 @@ export class Settling {
   readonly #waiters = new Set<Waiter>();
   /** Where the script stood when a wait last resolved (none yet: -1). */
   #settledAt = -1;
+  /** Bumped by every call, delivery and mismatch (`notify`). */
+  #moves = 0;
 
   constructor(ledger: Mismatches, plan: Progress, timeoutError: (timeoutMs: number) => Error) {
     this.#ledger = ledger;
@@ -71,6 +73,7 @@ export class Settling {
 
   /** Something happened (a call, a delivery, a mismatch): every wait looks again. */
   notify(): void {
+    this.#moves += 1;
     if (this.#waiters.size === 0) return;
     // Each wait arms its timeout after its first drain; only a mismatch or the end of the script changes it now.
     const mismatch = this.#ledger.mismatches[0];
@@ -87,14 +90,18 @@ export class Settling {
    * waiter or arms its timeout. A turn that settles at once never starts a timer. When the script
    * has not moved since a wait last resolved, it waits one macrotask instead: a loop of waits
    * for something else (a timer the app set) then lets the event loop turn, and never spins.
+   * Something that happened meanwhile (events delivered in a tick queued just before this one)
+   * is waited for again: the session's reactions to it run only once the ticks have.
    */
   #drain(waiter: Waiter): void {
     waiter.draining = true;
+    const moves = this.#moves;
     const check = (): void => {
       waiter.draining = false;
       if (!this.#waiters.has(waiter)) return;
       const mismatch = this.#ledger.mismatches[0];
       if (mismatch) this.#reject(waiter, mismatch);
+      else if (this.#moves !== moves) this.#drain(waiter);
       else if (this.#plan.done()) this.#resolve(waiter);
       else this.#arm(waiter);
     };

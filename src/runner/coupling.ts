@@ -77,6 +77,9 @@ export function vitestTask(): VitestTask | undefined {
   return typeof current === 'object' && current !== null ? (current as VitestTask) : undefined;
 }
 
+// Both runners keep `expect`'s state under this symbol; `currentTestName` is the running test's.
+const MATCHERS_OBJECT = Symbol.for('$$jest-matchers-object');
+
 // Kept once found: jest-circus sets its state up before any test file (or setup file) loads, and
 // the lookup was made for every cassette created (bench/README.md). Not found is looked up again.
 let circusKey: symbol | undefined;
@@ -86,6 +89,9 @@ let circusKey: symbol | undefined;
  * (created with `Symbol()`, not `Symbol.for()`, so it is found by its description).
  */
 export function jestCircusState(): CircusState | undefined {
+  // jest-circus loads Jest's `expect`, which keeps its state on the same global, with its state: with
+  // no `expect` state (a plain script) there is no circus state to look for either.
+  if (circusKey === undefined && !(MATCHERS_OBJECT in globalThis)) return undefined;
   circusKey ??= Object.getOwnPropertySymbols(globalThis).find((symbol) => symbol.description === 'JEST_STATE_SYMBOL');
   const found = circusKey === undefined ? undefined : (globalThis as unknown as Record<symbol, unknown>)[circusKey];
   return typeof found === 'object' && found !== null ? (found as CircusState) : undefined;
@@ -120,8 +126,6 @@ export interface CurrentTest {
   readonly file?: string;
 }
 
-// Both runners keep `expect`'s state under this symbol; `currentTestName` is the running test's.
-const MATCHERS_OBJECT = Symbol.for('$$jest-matchers-object');
 
 function expectState(): { currentTestName?: unknown; testPath?: unknown } | undefined {
   return (globalThis as unknown as Record<symbol, { state?: { currentTestName?: unknown; testPath?: unknown } } | undefined>)[MATCHERS_OBJECT]?.state;

@@ -89,7 +89,7 @@ const noted: Set<string> = (scope[NOTED_KEY] ??= new Set());
 export function noteSdkMinor(path: string, shownPath: string, conversation: unknown): void {
   const recorded = provenanceOf(conversation)?.sdkVersion;
   const running = sdkVersion();
-  if (recorded === undefined || running === undefined || minorOf(recorded) === minorOf(running) || noted.has(path)) return;
+  if (recorded === undefined || running === undefined || recorded === running || minorOf(recorded) === minorOf(running) || noted.has(path)) return;
   noted.add(path);
   console.warn(
     redactText(

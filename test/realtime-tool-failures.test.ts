@@ -42,6 +42,24 @@ test('expectToolOutput(tool) refuses the output of a tool whose own errorFunctio
   expect(mismatch?.message).toContain('.expectToolOutput("refund", "Sorry, I could not do that right now.")');
 });
 
+test.each([
+  ['expect.any(String)', expect.any(String)],
+  ['expect.anything()', expect.anything()],
+])('expectToolOutput(tool, %s) takes any output, so it too refuses one whose tool failed', async (_label, anyOutput) => {
+  const rt = realtime({ verify: false }).emitToolCall(failing, { orderId: 'A' }).expectToolOutput(failing, anyOutput);
+  await play(rt, failing);
+
+  expect(rt).not.toBeComplete();
+  expect(recorded(rt)[0]?.kind).toBe('tool_failed');
+});
+
+test('expectToolOutput(tool, expect.any(String)) passes the output of a tool that ran', async () => {
+  const rt = realtime().emitToolCall(working, { orderId: 'A' }).expectToolOutput(working, expect.any(String));
+  await play(rt, working);
+
+  expect(rt).toBeComplete();
+});
+
 test('the output the test expects plans the failure', async () => {
   const rt = realtime().emitToolCall(failing, { orderId: 'A' }).expectToolOutput(failing, 'Sorry, I could not do that right now.');
   await play(rt, failing);

@@ -85,6 +85,21 @@ export function outputMatcher(output: unknown, context: StepContext): unknown {
   return jsonEqualTo(output);
 }
 
+/**
+ * Whether an expected output takes any text: `expect.any(String)` or `expect.anything()` (known by
+ * the name both runners' matchers give themselves). Like no output at all, it says nothing of a
+ * failure: the text a failed tool's own errorFunction made does not pass for the tool's output.
+ */
+export function takesAnyText(output: unknown): boolean {
+  if (!isAsymmetricMatcher(output)) return false;
+  try {
+    const shown = (output as { toAsymmetricMatcher?: () => unknown }).toAsymmetricMatcher?.();
+    return shown === 'Anything' || shown === 'Any<String>';
+  } catch {
+    return false;
+  }
+}
+
 /** The text an approval rejected without a message of its own sends. */
 export const DEFAULT_REJECTION = TOOL_APPROVAL_REJECTION_MESSAGE;
 

@@ -4,7 +4,7 @@ import { responseEvents, toolCallItem } from './events';
 import { answeredId, type ScriptMemory } from './memory';
 import type { RealtimeCallOptions, ToolOutputOptions } from './options';
 import { checkStepOptionKeys, stepOptions, type OptionKeys } from '../core/options';
-import { handoffConfigPattern, notFoundPattern, outputMatcher, readHandoff, toolOutputPattern, transferPattern, DEFAULT_REJECTION } from './rules';
+import { handoffConfigPattern, notFoundPattern, outputMatcher, readHandoff, takesAnyText, toolOutputPattern, transferPattern, DEFAULT_REJECTION } from './rules';
 import { checkBoolean, checkText } from './validators';
 import { misuse, type StepContext } from '../core/stepContext';
 import { argumentsOf, toolNameOf } from '../core/validate';
@@ -60,7 +60,7 @@ export function toolOutputStep(tool: ToolRef, output: unknown, options: ToolOutp
   const shown: LabelArg[] = output === undefined ? [name] : [name, { value: output, max: 60 }];
   if (startResponse === false) shown.push('{ startResponse: false }');
   const pattern = toolOutputPattern(name, callId, outputMatcher(output, context), startResponse);
-  return { kind: 'expect', method: 'sendFunctionCallOutput', pattern, anyOutput: output === undefined, label: { verb: context.verb, args: shown } };
+  return { kind: 'expect', method: 'sendFunctionCallOutput', pattern, anyOutput: output === undefined || takesAnyText(output), label: { verb: context.verb, args: shown } };
 }
 
 export function toolRejectionStep(tool: ToolRef, message: string, options: ToolOutputOptions | undefined, memory: ScriptMemory, context: StepContext): ExpectStep {

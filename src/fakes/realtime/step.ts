@@ -67,7 +67,7 @@ export interface ExpectStep {
   readonly audio?: AudioTarget;
   /** The output this step takes answers a rejected approval: the tool did not run. */
   readonly rejection?: boolean;
-  /** The step takes any output of a tool that ran (`expectToolOutput(tool)`): one whose tool failed is refused. */
+  /** The step takes any output of a tool that ran (`expectToolOutput(tool)`, or with `expect.any(String)` or `expect.anything()`): one whose tool failed is refused. */
   readonly anyOutput?: boolean;
 }
 

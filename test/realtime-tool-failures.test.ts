@@ -67,6 +67,14 @@ test('the output the test expects plans the failure', async () => {
   expect(rt).toBeComplete();
 });
 
+test('so does a matcher of the test that names the failure', async () => {
+  const namesTheFailure = { asymmetricMatch: (text: unknown) => String(text).includes('could not do that'), toAsymmetricMatcher: () => 'NamesTheFailure' };
+  const rt = realtime().emitToolCall(failing, { orderId: 'A' }).expectToolOutput(failing, namesTheFailure);
+  await play(rt, failing);
+
+  expect(rt).toBeComplete();
+});
+
 test('a tool that ran passes expectToolOutput(tool)', async () => {
   const rt = realtime().emitToolCall(working, { orderId: 'A' }).expectToolOutput(working);
   await play(rt, working);

@@ -60,7 +60,7 @@ export function toolOutputStep(tool: ToolRef, output: unknown, options: ToolOutp
   const shown: LabelArg[] = output === undefined ? [name] : [name, { value: output, max: 60 }];
   if (startResponse === false) shown.push('{ startResponse: false }');
   const pattern = toolOutputPattern(name, callId, outputMatcher(output, context), startResponse);
-  return { kind: 'expect', method: 'sendFunctionCallOutput', pattern, anyOutput: output === undefined || takesAnyText(output), label: { verb: context.verb, args: shown } };
+  return { kind: 'expect', method: 'sendFunctionCallOutput', pattern, anyOutput: output === undefined || takesAnyText(output as string | object), label: { verb: context.verb, args: shown } };
 }
 
 export function toolRejectionStep(tool: ToolRef, message: string, options: ToolOutputOptions | undefined, memory: ScriptMemory, context: StepContext): ExpectStep {

@@ -126,7 +126,6 @@ export interface CurrentTest {
   readonly file?: string;
 }
 
-
 function expectState(): { currentTestName?: unknown; testPath?: unknown } | undefined {
   return (globalThis as unknown as Record<symbol, { state?: { currentTestName?: unknown; testPath?: unknown } } | undefined>)[MATCHERS_OBJECT]?.state;
 }

@@ -9,13 +9,18 @@ import type { ScriptedModel } from '@openai/agents/testing';
  * a non-streamed call is answered without the inner model, which then counts fewer calls.
  */
 export function scriptedResponse(output: AgentOutputItem[], callIndex: number, usage = new Usage({ requests: 1 })): ModelResponse {
-  return { output, usage, responseId: `scripted-response-${callIndex + 1}` };
+  return { output, usage, responseId: scriptedResponseId(callIndex) };
+}
+
+/** The id of the response to the script's call at `callIndex`: `scripted-response-1` for the first. */
+export function scriptedResponseId(callIndex: number): string {
+  return `scripted-response-${callIndex + 1}`;
 }
 
 /** A responder's output as the inner model would number it: an array of items made a response, a streamed response given an id. */
 export function numberedResponse(derived: ModelResponse | AgentOutputItem[], callIndex: number, streamed: boolean): ModelResponse {
   if (Array.isArray(derived)) return scriptedResponse(derived, callIndex);
-  return streamed && derived.responseId === undefined ? { ...derived, responseId: `scripted-response-${callIndex + 1}` } : derived;
+  return streamed && derived.responseId === undefined ? { ...derived, responseId: scriptedResponseId(callIndex) } : derived;
 }
 
 /**

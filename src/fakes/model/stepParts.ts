@@ -1,6 +1,7 @@
 import type { AgentOutputItem, ModelResponse, StreamEvent } from '@openai/agents';
 import { modelResponder, type ScriptedModelInput } from '@openai/agents/testing';
 import { hostedToolNeeded } from '../../sdk/coupling';
+import { scriptedResponseId } from './plannedResponse';
 import type { PlannedItem } from './turn';
 
 // The pieces a planned turn's step for the inner model is made of, and what its output items are.
@@ -11,7 +12,7 @@ export function deltaEvents(deltas: readonly string[], output: AgentOutputItem[]
   return [
     { type: 'response_started' },
     ...deltas.map((delta): StreamEvent => ({ type: 'output_text_delta', delta })),
-    { type: 'response_done', response: { id: `scripted-response-${callIndex + 1}`, usage, output } } as StreamEvent,
+    { type: 'response_done', response: { id: scriptedResponseId(callIndex), usage, output } } as StreamEvent,
   ];
 }
 

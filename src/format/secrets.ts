@@ -50,6 +50,8 @@ export interface Redactor {
   text(text: string): string;
   /** Whether the field `name` of `holder` holds a credential. */
   secretField(name: string, holder: object): boolean;
+  /** Whether `text` comes out of `text()` as it went in; remembered for this redactor's life. */
+  keeps(text: string): boolean;
 }
 
 let recent: { redactor: Redactor; setting: unknown; at: number } | undefined;
@@ -92,7 +94,15 @@ export function currentRedactor(options: { recent?: boolean } = {}): Redactor {
   };
   // A `token` next to a `logprob` is the text of a token, not a credential.
   const secretField = (name: string, holder: object): boolean => isName(name) && !(name === 'token' && 'logprob' in holder);
-  recent = { redactor: { text, secretField }, setting, at: now };
+  // The replay fast path asks this of the same recorded strings call after call.
+  const kept = new Set<string>();
+  const keeps = (input: string): boolean => {
+    if (kept.has(input)) return true;
+    if (text(input) !== input) return false;
+    if (kept.size < 10_000) kept.add(input);
+    return true;
+  };
+  recent = { redactor: { text, secretField, keeps }, setting, at: now };
   return recent.redactor;
 }
 

@@ -1,6 +1,6 @@
 import type { AgentInputItem, ModelRequest } from '@openai/agents';
 import { brief } from '../../format/brief';
-import { canonicalJson, sameJson } from '../../format/canonicalJson';
+import { sameJson } from '../../format/canonicalJson';
 import { describeInputItem } from '../../format/modelInput';
 import { currentRedactor, REDACTED, type Redactor } from '../../format/secrets';
 import { changedText } from '../../format/textChange';
@@ -83,7 +83,7 @@ function inputChange(before: RecordedRequest['input'], after: RecordedRequest['i
 
 /** The text of an input item that is mostly text (a message, a tool output), with what `describeInputItem` puts before it. */
 function textOf(item: AgentInputItem | undefined): { label: string; text: string } | undefined {
-  if (item === undefined) return undefined;
+  if (typeof item !== 'object' || item === null) return undefined;
   const fields = item as { type?: string; role?: string; content?: unknown; name?: string; output?: unknown };
   if ((fields.type === undefined || fields.type === 'message') && typeof fields.role === 'string') {
     const text = contentText(fields.content);
@@ -115,7 +115,8 @@ function asItems(input: RecordedRequest['input']): readonly AgentInputItem[] {
 }
 
 function describe(item: AgentInputItem | undefined): string {
-  return item === undefined ? '(nothing)' : describeInputItem(item);
+  if (item === undefined) return '(nothing)';
+  return typeof item === 'object' && item !== null ? describeInputItem(item) : JSON.stringify(item);
 }
 
 /** Added, removed and changed entries of a list of named things (tools, handoffs), by name. */
@@ -172,9 +173,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 // ── The fast path of replay ─────────────────────────────────────────────────────────────────────
 // Most replayed requests match their recording. Rather than building each live request's recorded
 // form (a JSON round trip, then redaction, then a key-sorted rendering of both sides per field),
-// the live request is rendered once, straight to the canonical text its recorded form would have,
-// and compared with the recording's text, computed once per recording (recordings are cached and
-// frozen). Only a request that differs takes the slow path, which says how.
+// the live request is walked beside the recording (parsed JSON, cached and frozen), by JSON's rules
+// and redacted as it goes, and the walk stops at the first difference. Only a request that differs
+// takes the slow path, which says how.
 
 /** Where each compared field of a recorded request comes from in a live `ModelRequest`. */
 const LIVE_FIELDS: readonly (readonly [RequestField, keyof ModelRequest])[] = [
@@ -189,29 +190,19 @@ const LIVE_FIELDS: readonly (readonly [RequestField, keyof ModelRequest])[] = [
   ['conversationId', 'conversationId'],
 ];
 
-const recordedTexts = new WeakMap<RecordedRequest, Partial<Record<RequestField, string>>>();
-
-function recordedText(recorded: RecordedRequest, field: RequestField): string {
-  let texts = recordedTexts.get(recorded);
-  if (texts === undefined) {
-    texts = {};
-    recordedTexts.set(recorded, texts);
-  }
-  return (texts[field] ??= canonicalJson(recorded[field]));
-}
-
 /**
  * Whether a live request agrees with its recording on every compared field, as `requestChanges`
- * of its recorded form (`recordRequest`) would find: `true` means no drift. A value the fast
- * rendering does not handle (a cycle, a bigint, a boxed primitive) answers `false`, so the caller
- * takes the slow path, which decides.
+ * of its recorded form (`recordRequest`) would find: `true` means no drift. A value the walk does
+ * not handle (a cycle, a bigint, a boxed primitive) answers `false`, so the caller takes the slow
+ * path, which decides.
  */
 export function matchesRecording(recorded: RecordedRequest, live: ModelRequest, ignore: readonly RequestField[] = []): boolean {
   try {
     const redactor = currentRedactor({ recent: true });
     for (const [field, key] of LIVE_FIELDS) {
       if (ignore.length > 0 && ignore.includes(field)) continue;
-      if (liveText(live[key], redactor) !== recordedText(recorded, field)) return false;
+      const value = asJson(live[key]);
+      if (omitted(value) ? recorded[field] !== undefined : !sameAsRecorded(value, recorded[field], 0, false, redactor)) return false;
     }
     return true;
   } catch {
@@ -219,50 +210,57 @@ export function matchesRecording(recorded: RecordedRequest, live: ModelRequest, 
   }
 }
 
-/** `canonicalJson(redactSecrets(plainJson(value)))`, in one pass: JSON's rules, keys sorted, secrets redacted. */
-function liveText(value: unknown, redactor: Redactor): string {
-  return render(value, 0, false, redactor) ?? 'undefined';
+/** A value as `JSON.stringify` sees it: through its `toJSON`, if it has one. */
+function asJson(value: unknown): unknown {
+  return value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function' ? (value as { toJSON(key: string): unknown }).toJSON('') : value;
 }
 
-/** `secret`: the value is under a field whose name carries a credential, so its strings (and those of a list) are redacted whole. */
-function render(value: unknown, depth: number, secret: boolean, redactor: Redactor): string | undefined {
+/** What JSON leaves out of an object (and writes as `null` in a list). */
+function omitted(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol';
+}
+
+/**
+ * Whether `live` (already through `asJson`, not omitted), redacted, equals `recorded` as JSON: what
+ * `sameJson(redactSecrets(plainJson(live)), recorded)` answers. `secret`: the value is under a field
+ * whose name carries a credential, so its strings (and those of a list) are redacted whole.
+ */
+function sameAsRecorded(live: unknown, recorded: unknown, depth: number, secret: boolean, redactor: Redactor): boolean {
   if (depth > 100) throw new Error('too deep for the fast path');
-  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    value = (value as { toJSON(key: string): unknown }).toJSON('');
-  }
-  switch (typeof value) {
+  switch (typeof live) {
     case 'string':
-      return JSON.stringify(secret && value !== '' ? REDACTED : redactor.text(value));
+      if (typeof recorded !== 'string') return false;
+      if (secret && live !== '') return recorded === REDACTED;
+      // The same text as recorded matches when redaction leaves it as it is (asked once per recorded text).
+      return live === recorded ? redactor.keeps(recorded) : redactor.text(live) === recorded;
     case 'number':
-      return JSON.stringify(value);
+      // JSON writes NaN and the infinities as null, and -0 as 0 (which === already equates).
+      return Number.isFinite(live) ? live === recorded : recorded === null;
     case 'boolean':
-      return value ? 'true' : 'false';
-    case 'undefined':
-    case 'function':
-    case 'symbol':
-      return undefined;
+      return live === recorded;
     case 'bigint':
       throw new Error('JSON has no bigint');
   }
-  if (value === null) return 'null';
-  if (value instanceof Number || value instanceof String || value instanceof Boolean) throw new Error('a boxed primitive');
-  if (Array.isArray(value)) {
-    let text = '[';
-    for (let index = 0; index < value.length; index += 1) {
-      if (index > 0) text += ',';
-      text += render(value[index], depth + 1, secret, redactor) ?? 'null';
+  if (live === null) return recorded === null;
+  if (live instanceof Number || live instanceof String || live instanceof Boolean) throw new Error('a boxed primitive');
+  if (recorded === null || typeof recorded !== 'object') return false;
+  if (Array.isArray(live)) {
+    if (!Array.isArray(recorded) || recorded.length !== live.length) return false;
+    for (let index = 0; index < live.length; index += 1) {
+      const entry = asJson(live[index]);
+      if (omitted(entry) ? recorded[index] !== null : !sameAsRecorded(entry, recorded[index], depth + 1, secret, redactor)) return false;
     }
-    return `${text}]`;
+    return true;
   }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
-  let text = '{';
-  let first = true;
-  for (const key of keys) {
-    const field = render(record[key], depth + 1, redactor.secretField(key, record), redactor);
-    if (field === undefined) continue;
-    text += `${first ? '' : ','}${JSON.stringify(key)}:${field}`;
-    first = false;
+  if (Array.isArray(recorded)) return false;
+  const own = live as Record<string, unknown>;
+  const kept = recorded as Record<string, unknown>;
+  let fields = 0;
+  for (const key of Object.keys(own)) {
+    const field = asJson(own[key]);
+    if (omitted(field)) continue;
+    fields += 1;
+    if (!Object.hasOwn(kept, key) || !sameAsRecorded(field, kept[key], depth + 1, redactor.secretField(key, own), redactor)) return false;
   }
-  return `${text}}`;
+  return fields === Object.keys(kept).length;
 }

@@ -2,7 +2,7 @@ import { Agent, run, withCustomSpan, withTrace } from '@openai/agents';
 import { RealtimeAgent, RealtimeSession, tool } from '@openai/agents/realtime';
 import { configure, model, realtime, traces } from 'agents-testkit';
 import { z } from 'zod';
-import { afterEach, expect, recorded, test, warningsDuring } from './support';
+import { afterEach, describe, expect, recorded, test, warningsDuring } from './support';
 
 // A Realtime session turns a tool that throws into the text its errorFunction makes and sends that
 // as the tool's output. With the SDK's default errorFunction the text says so; with the app's own it
@@ -58,6 +58,39 @@ test('expectToolOutput(tool, expect.any(String)) passes the output of a tool tha
   await play(rt, working);
 
   expect(rt).toBeComplete();
+});
+
+describe('a failed call the model sends again', () => {
+  // The session resends the output it already sent for the call id, without running the tool again:
+  // the resent text is still the failure's, and a step that takes any output refuses it there too.
+  const planned = () => realtime({ verify: false }).emitToolCall(failing, { orderId: 'A' }).expectToolOutput(failing, 'Sorry, I could not do that right now.').reemitToolCall();
+
+  test.each([
+    ['expectToolOutput(tool)', (rt: ReturnType<typeof planned>) => rt.expectToolOutput(failing)],
+    ['expectToolOutput(tool, expect.any(String))', (rt: ReturnType<typeof planned>) => rt.expectToolOutput(failing, expect.any(String))],
+  ])('is refused by %s, though the first failure was planned', async (_label, expectAgain) => {
+    const rt = expectAgain(planned());
+    await play(rt, failing);
+
+    expect(rt).not.toBeComplete();
+    const [mismatch] = recorded(rt);
+    // The third call the session made (0-based 2): the resent output, not the planned first one.
+    expect(mismatch).toMatchObject({ kind: 'tool_failed', callIndex: 2 });
+    expect(mismatch?.message).toContain('its own errorFunction made "Sorry, I could not do that right now." of the failure');
+  });
+
+  test('passes when the test plans the failure again, and the tool ran once', async () => {
+    let runs = 0;
+    const counted = refundTool(async () => {
+      runs += 1;
+      throw new Error('the payment service is down');
+    });
+    const rt = realtime().emitToolCall(counted, { orderId: 'A' }).expectToolOutput(counted, 'Sorry, I could not do that right now.').reemitToolCall().expectToolOutput(counted, 'Sorry, I could not do that right now.');
+    await play(rt, counted);
+
+    expect(rt).toBeComplete();
+    expect(runs).toBe(1);
+  });
 });
 
 test('the output the test expects plans the failure', async () => {

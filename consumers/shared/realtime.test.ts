@@ -58,6 +58,13 @@ test('drift: a Realtime tool fails behind its errorFunction, and the script expe
   await playBilling(realtime().emitToolCall(failingRefund, { orderId: 'A' }).expectToolOutput(failingRefund, expect.any(String)));
 });
 
+// The model sends the failed call again (a new response, the same call id): the session resends the
+// output it sent, without running the tool again. The resent output is still the failure's text.
+// Must FAIL, naming: its own errorFunction made "The refund service is unavailable just now." of the failure
+test('drift: a planned Realtime tool failure is sent again, and the script expects an output of a tool that ran', async () => {
+  await playBilling(realtime().emitToolCall(failingRefund, { orderId: 'A' }).expectToolOutput(failingRefund, SORRY).reemitToolCall().expectToolOutput(failingRefund));
+});
+
 test('realtime: a tool failure the test plans, by the text it expects', async () => {
   const rt = realtime().emitToolCall(failingRefund, { orderId: 'A' }).expectToolOutput(failingRefund, SORRY);
   await playBilling(rt);

@@ -94,11 +94,13 @@ export function currentRedactor(options: { recent?: boolean } = {}): Redactor {
   };
   // A `token` next to a `logprob` is the text of a token, not a credential.
   const secretField = (name: string, holder: object): boolean => isName(name) && !(name === 'token' && 'logprob' in holder);
-  // The replay fast path asks this of the same recorded strings call after call.
-  const kept = new Set<string>();
+  // The replay fast path asks this of the same recorded strings call after call; made on its first
+  // question, as most redactors (one per `currentRedactor()` without `recent`) are never asked.
+  let kept: Set<string> | undefined;
   const keeps = (input: string): boolean => {
-    if (kept.has(input)) return true;
+    if (kept?.has(input)) return true;
     if (text(input) !== input) return false;
+    kept ??= new Set();
     if (kept.size < 10_000) kept.add(input);
     return true;
   };

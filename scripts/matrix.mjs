@@ -22,9 +22,8 @@
 //
 // Installs are network-bound and the specs CPU-bound, so `npm test` overlaps them: it starts this
 // script with `--wait` in the background right after its build, which installs every row at once
-// and type-checks each row once installed, both at the lowest scheduling priority (they take the
-// CPU time the steps before leave idle), and then runs no spec until its standard input ends
-// (scripts/test.mjs ends it once the test runners are done, or by exiting). npm installs prefer the local cache (`--prefer-offline`): a
+// and then runs no spec until its standard input ends (scripts/test.mjs ends it once the test
+// runners are done, or by exiting). npm installs prefer the local cache (`--prefer-offline`): a
 // package already in ~/.npm (most of the newest set is, after `npm ci`) is not asked for again.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
@@ -261,7 +260,7 @@ async function runRow(row, tarball, latest, tools, specSlots) {
   }
 
   console.log(`${row.name}: installing ${Object.entries(versions).map(([name, version]) => `${name}@${version}`).join(' ')}`);
-  const installed = await run(dir, ...installCommand(row.pm), env, { background: options.wait });
+  const installed = await run(dir, ...installCommand(row.pm), env);
   if (installed.status !== 0) {
     result.failed += 1;
     result.problems.push(`install failed (exit ${installed.status})\n${tail(installed.output, 30)}`);
@@ -271,25 +270,21 @@ async function runRow(row, tarball, latest, tools, specSlots) {
 
   cpSync(join(root, 'consumers/matrix/greeting.cassette.json'), join(dir, 'greeting.cassette.json'));
   const installedIn = (Date.now() - began) / 1000;
-  const modes = RUNNERS[row.runner].modes.map((mode) => layOutMode(row, dir, only ? dir : join(dir, mode), mode));
-  // One type check for every mode of the row, as the modes' projects share the row's declaration
-  // files (parsed once, scripts/lib/typecheck.cjs). It runs no spec, so under --wait it starts
-  // now, in the background like the install, and takes only the CPU time the steps before the
-  // release leave idle; otherwise it takes a slot beside the modes' runner runs.
-  const node = row.pm === 'yarn' ? ['corepack', ['yarn', 'node']] : undefined;
-  const configs = modes.flatMap((mode) => mode.configs);
-  const checking = () => typecheck(dir, configs, { report: join(dir, 'typecheck.json'), typescript: dir, node, env, background: options.wait });
-  const checked = options.wait ? checking() : undefined;
   await released;
+  const modes = RUNNERS[row.runner].modes.map((mode) => layOutMode(row, dir, only ? dir : join(dir, mode), mode));
   // The time spent waiting (for --wait's release, for a slot) is neither the install's nor the specs'.
   let ran;
   const inSlot = (task) => specSlots(() => ((ran ??= Date.now()), task()));
-  const [{ results: typed }, ...runs] = await Promise.all([
-    checked ?? inSlot(checking),
+  // One type check for every mode of the row, as the modes' projects share the row's declaration
+  // files (parsed once, scripts/lib/typecheck.cjs), and a slot for each mode's runner run.
+  const node = row.pm === 'yarn' ? ['corepack', ['yarn', 'node']] : undefined;
+  const configs = modes.flatMap((mode) => mode.configs);
+  const [{ results: checked }, ...runs] = await Promise.all([
+    inSlot(() => typecheck(dir, configs, { report: join(dir, 'typecheck.json'), typescript: dir, node, env })),
     ...modes.map((mode) => inSlot(() => run(dir, mode.command, mode.args, mode.env))),
   ]);
   result.seconds = installedIn + (Date.now() - ran) / 1000;
-  modes.forEach((mode, index) => result.modes.push(judgeMode(mode, typed.slice(index * mode.configs.length, (index + 1) * mode.configs.length), runs[index], result)));
+  modes.forEach((mode, index) => result.modes.push(judgeMode(mode, checked.slice(index * mode.configs.length, (index + 1) * mode.configs.length), runs[index], result)));
   console.log(`${row.name}: ${result.passed} passed, ${result.failed} failed (${result.seconds.toFixed(0)} s)`);
   return result;
 }

@@ -9,7 +9,7 @@
 // shares the machine with another step's load.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, setPriority } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { typecheck } from './lib/specs.mjs';
 
@@ -34,10 +34,9 @@ const wanted = (name) => only.length === 0 || only.includes(name);
 /**
  * Where a step writes: straight to the terminal (`buffer` undefined), or into a buffer printed
  * when the step ends. `outcomes` are its checks, `[name, passed, failed]`, in the order it made them.
- * A `background` step's commands run at the lowest scheduling priority (see `early` below).
  */
-function sink(buffered, background = false) {
-  const out = { buffer: buffered ? [] : undefined, outcomes: [], background };
+function sink(buffered) {
+  const out = { buffer: buffered ? [] : undefined, outcomes: [] };
   out.log = (text) => (out.buffer ? out.buffer.push(`${text}\n`) : console.log(text));
   return out;
 }
@@ -46,7 +45,6 @@ function sink(buffered, background = false) {
 function sh(out, command, env = {}) {
   out.log(`\n$ ${command}`);
   const child = spawn(command, { shell: true, stdio: out.buffer ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
-  if (out.background) lowestPriority(child);
   if (out.buffer) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => out.buffer.push(chunk));
   return new Promise((resolve) => child.on('close', (status) => resolve(status === 0)));
 }
@@ -153,36 +151,6 @@ const inTurn = {
   },
 };
 
-/**
- * The steps of `inTurn` that run no spec: they start when the build ends, in the background at the
- * lowest priority, and so take only the CPU time the steps before their turn leave idle (a runner's
- * start and end, a spec waiting on its child runner). Their turn prints what they printed.
- */
-const early = ['package'];
-const earlySteps = new Map();
-function startEarly() {
-  for (const name of early.filter(wanted)) {
-    const out = sink(true, true);
-    const begun = Date.now();
-    const done = inTurn[name](out).then(
-      () => seconds(begun),
-      (error) => {
-        out.log(`\n${error?.stack ?? error}`);
-        record(out, name, 0, 1);
-        return seconds(begun);
-      },
-    );
-    earlySteps.set(name, { out, done });
-  }
-}
-
-/** nice 19 for a child process and the processes it starts; without the permission, only the timing changes. */
-function lowestPriority(child) {
-  try {
-    if (child.pid !== undefined) setPriority(child.pid, 19);
-  } catch {}
-}
-
 let tarball;
 /** The package as `npm pack` makes it, packed once per run from the build step's dist. */
 async function packed(out) {
@@ -263,9 +231,8 @@ let matrixInstalls;
       await step(out);
       process.stdout.write(`\n──── ${name} (${seconds(begun)} s) ────${out.buffer.join('')}`);
       each.push(`${name} ${seconds(begun)} s`);
-      // Packed from this build, the matrix's installs start now and run beside the next steps, as do the steps that run no spec.
+      // Packed from this build, the matrix's installs start now and run beside the next steps.
       if (name === 'build' && wanted('matrix')) matrixInstalls = startMatrix(sink(false), join(results, 'matrix.json'));
-      if (name === 'build') startEarly();
     }
   };
   await Promise.all(Array.from({ length: Math.min(availableParallelism(), queue.length) }, worker));
@@ -274,15 +241,6 @@ let matrixInstalls;
 
 for (const [name, step] of Object.entries(inTurn)) {
   if (!wanted(name)) continue;
-  if (earlySteps.has(name)) {
-    const { out, done } = earlySteps.get(name);
-    const waited = Date.now();
-    const took = await done;
-    process.stdout.write(`\n──── ${name} (started after the build, in the background: ${took} s) ────${out.buffer.join('')}`);
-    sinks.push([name, out]);
-    timings.push(`${name} ${seconds(waited)} s more (in the background since the build: ${took} s)`);
-    continue;
-  }
   const out = sink(false);
   sinks.push([name, out]);
   const started = Date.now();

@@ -3,25 +3,13 @@
 // and type-checking projects through scripts/lib/typecheck.cjs (scripts/test.mjs too).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/**
- * Runs `command` with `args` in `cwd`; resolves with its exit status and everything it printed.
- * `background`: at the lowest scheduling priority (nice 19, inherited by its children), so that
- * it takes only the CPU time other processes leave idle.
- */
-export function run(cwd, command, args, env = {}, { background = false } = {}) {
+/** Runs `command` with `args` in `cwd`; resolves with its exit status and everything it printed. */
+export function run(cwd, command, args, env = {}) {
   return new Promise((done) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env } });
-    if (background && child.pid !== undefined) {
-      try {
-        setPriority(child.pid, 19);
-      } catch {
-        // Only the timing changes: without the permission, it runs at the ordinary priority.
-      }
-    }
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -51,14 +39,14 @@ export function slots(size) {
  * Type-checks `configs` (as paths from `cwd`) in one process of scripts/lib/typecheck.cjs, with the
  * TypeScript installed in `typescript`, writing its report to `report`. `node` is how node runs
  * there (`['corepack', ['yarn', 'node']]` under Yarn PnP); `once`, its `--once` (the first config checks
- * the sources the others share); `background`, as run's. Resolves with the process's
+ * the sources the others share). Resolves with the process's
  * `{ status, output }` and `results`: per config, in order, the `{ status, output }` that
  * `tsc -p <config> --noEmit` would give. A config with no result failed: without a report, each
  * has the process's output and a failing status.
  */
-export async function typecheck(cwd, configs, { report, typescript = cwd, node = [process.execPath, []], env = {}, once = false, background = false }) {
+export async function typecheck(cwd, configs, { report, typescript = cwd, node = [process.execPath, []], env = {}, once = false }) {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'typecheck.cjs');
-  const ran = await run(cwd, node[0], [...node[1], script, '--typescript', typescript, '--json', report, ...(once ? ['--once'] : []), ...configs], env, { background });
+  const ran = await run(cwd, node[0], [...node[1], script, '--typescript', typescript, '--json', report, ...(once ? ['--once'] : []), ...configs], env);
   const written = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
   const results = configs.map((config) =>
     written === undefined

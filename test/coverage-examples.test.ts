@@ -1,8 +1,11 @@
 // The README's recipes (examples/) run with the kit's coverage reporter: the rows of the agents
 // each recipe defines alone must match what that recipe offers and exercises (read off the recipe
-// files each test names), and the run passes. The recipes run under the runner that runs this spec
-// (`npm test` runs it under both), as running all of them twice per runner would double its cost.
-import { readFileSync } from 'node:fs';
+// files each test names), and every recipe passes. The recipes run under the runner that runs this
+// spec (`npm test` runs it under both), as running all of them twice per runner would double its
+// cost. For the same reason `npm test` runs the recipes here only (scripts/test.mjs leaves the
+// runners' `examples` projects out), so each recipe file is a test of this spec, named, and failing
+// with its own tests' failures.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runFixtures, type FixtureOutcome } from './support/fixtureRuns';
 import { afterAll, beforeAll, describe, expect, makeTempDir, removeTempDirs, runner, test } from './support';
@@ -10,6 +13,9 @@ import { afterAll, beforeAll, describe, expect, makeTempDir, removeTempDirs, run
 afterAll(removeTempDirs);
 
 const called = (kind: string, approval = false) => ({ kind, approval, called: true, approved: approval, rejected: false });
+const recipes = readdirSync(join(__dirname, '..', 'examples'))
+  .filter((file) => file.endsWith('.test.ts'))
+  .sort();
 
 describe(`the recipes with agent coverage under ${runner}`, () => {
   let outcome: FixtureOutcome;
@@ -22,9 +28,13 @@ describe(`the recipes with agent coverage under ${runner}`, () => {
     agents = JSON.parse(readFileSync(join(outputDir, 'agent-coverage.json'), 'utf8')).agents;
   }, 320_000);
 
-  test('every recipe passes with the reporter on', () => {
+  test('the run passes with the reporter on, and runs every recipe', () => {
     expect(outcome.exitCode).toBe(0);
-    expect(outcome.tests.size).toBeGreaterThan(40);
+    expect([...outcome.files.keys()].sort()).toEqual(recipes);
+  });
+
+  test.each(recipes)('%s passes', (recipe) => {
+    expect({ recipe, status: outcome.files.get(recipe), failures: outcome.failures.get(recipe) }).toEqual({ recipe, status: 'passed', failures: [] });
   });
 
   test('hosted-tools: the researcher’s web search ran', () => {

@@ -14,6 +14,8 @@ export interface FixtureOutcome {
   fileFailures: Map<string, string>;
   /** Each file's status (`passed` or `failed`), by file name. */
   files: Map<string, string>;
+  /** Each file's failed tests (`title: failure`), or the file's own failure (a hook's, a load error) when no test failed; by file name, empty when it passed. */
+  failures: Map<string, string[]>;
   /** What the runner printed (stdout and stderr, ANSI stripped): console output of the specs included. */
   output: string;
   /** The runner's exit code. */
@@ -67,17 +69,23 @@ export function runFixtures(runner: 'vitest' | 'jest', fixture: string, options:
     const tests = new Map<string, { status: string; failure: string }>();
     const fileFailures = new Map<string, string>();
     const files = new Map<string, string>();
+    const failures = new Map<string, string[]>();
     for (const file of json.testResults) {
       const name = file.name.split(/[\\/]/).at(-1) as string;
       files.set(name, file.status);
+      const failed: string[] = [];
       for (const test of file.assertionResults) {
-        tests.set(test.title, { status: test.status, failure: test.failureMessages.join('\n').replace(ANSI, '') });
+        const failure = test.failureMessages.join('\n').replace(ANSI, '');
+        tests.set(test.title, { status: test.status, failure });
+        if (test.status === 'failed') failed.push(`${test.title}: ${failure}`);
       }
       // Vitest puts a hook's error in the file message alone; Jest repeats every test failure there too.
       const message = file.message.replace(ANSI, '');
       if (/was not complete (when the test file ended|after its test ended)/.test(message)) fileFailures.set(name, message);
+      if (file.status === 'failed' && failed.length === 0) failed.push(message.trim() || `the file failed, with no test failed and no message (exit ${child.status})`);
+      failures.set(name, failed);
     }
-    return { tests, fileFailures, files, output, exitCode: child.status };
+    return { tests, fileFailures, files, failures, output, exitCode: child.status };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -1,10 +1,12 @@
-import { Agent, run, tool, type ModelRequest } from '@openai/agents';
+import { Agent, run, tool, type Model, type ModelRequest } from '@openai/agents';
+import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
 import { model } from 'agents-testkit';
 import { z } from 'zod';
 
 // What a model() script says it was asked: each request as it was when its call came, whatever the
 // app does to the same items later, and the whole request for a responder turn. The script hands
 // the SDK's ScriptedModel only part of a planned turn's request and copies the request itself.
+// It answers planned turns itself, so it numbers the responses itself, as ScriptedModel does.
 
 const getWeather = tool({
   name: 'get_weather',
@@ -42,4 +44,35 @@ test('requests: a responder turn reads the whole request', async () => {
   await run(new Agent({ name: 'Helper', instructions: 'Help.', model: m }), 'Hello');
 
   expect(seen).toEqual(['Help.']);
+});
+
+test('responses: numbered by call, whatever kind of turn answers them, as ScriptedModel numbers them', async () => {
+  const lookupOrder = tool({ name: 'lookup_order', description: 'An order', parameters: z.object({ orderId: z.string() }), execute: async ({ orderId }) => `Order ${orderId} shipped.` });
+  const indexes: number[] = [];
+  const script = () =>
+    model()
+      .calls(getWeather, { city: 'Tokyo' })
+      .thenResponds((call) => {
+        indexes.push(call.index);
+        return [functionCall('lookup_order', { orderId: 'Z' }, { callId: 'c-9' })];
+      })
+      .thenReplies('Done.');
+  const raw = new ScriptedModel([
+    [functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' })],
+    [functionCall('lookup_order', { orderId: 'Z' }, { callId: 'c-9' })],
+    [assistantMessage('Done.')],
+  ]);
+  const ids = async (answering: Model, stream: boolean) => {
+    const agent = new Agent({ name: 'Helper', instructions: 'Help.', model: answering, tools: [getWeather, lookupOrder] });
+    if (!stream) return (await run(agent, 'Weather, then order Z?')).rawResponses.map((response) => response.responseId);
+    const streamed = await run(agent, 'Weather, then order Z?', { stream: true });
+    await streamed.completed;
+    return streamed.rawResponses.map((response) => response.responseId);
+  };
+
+  const expected = await ids(raw, false);
+  expect(expected).toEqual(['scripted-response-1', 'scripted-response-2', 'scripted-response-3']);
+  expect(await ids(script(), false)).toEqual(expected);
+  expect(await ids(script(), true)).toEqual(expected);
+  expect(indexes).toEqual([1, 1]);
 });

@@ -93,7 +93,7 @@ test('one chain reaches the path a script split at settled() reaches: a call id 
     const errors = sessionErrors(session);
     await session.connect({ apiKey: 'test' });
     await rt.settled();
-    rt.emitToolCall(lookupOrder, { orderId: 'B' }, { callId: 'call_a' });
+    rt.emitToolCall(lookupOrder, { orderId: 'B' }, { callId: 'call_a' }).expectSessionError(/reused/);
     await rt.settled();
     return errors;
   };
@@ -102,7 +102,8 @@ test('one chain reaches the path a script split at settled() reaches: a call id 
     const rt = realtime()
       .emitToolCall(lookupOrder, { orderId: 'A' }, { callId: 'call_a' })
       .expectToolOutput(lookupOrder)
-      .emitToolCall(lookupOrder, { orderId: 'B' }, { callId: 'call_a' });
+      .emitToolCall(lookupOrder, { orderId: 'B' }, { callId: 'call_a' })
+      .expectSessionError(/reused/);
     const session = new RealtimeSession(new RealtimeAgent({ name: 'Orders', tools: [lookupOrder] }), { transport: rt });
     const errors = sessionErrors(session);
     await session.connect({ apiKey: 'test' });
@@ -123,7 +124,7 @@ test('one chain reaches the path a script split at settled() reaches: a call id 
     needsApproval: true,
     execute: async ({ orderId }) => `Refunded ${orderId}.`,
   });
-  const rt = realtime().emitToolCall(refund, { orderId: 'A' }, { callId: 'call_r' }).emitToolCall(refund, { orderId: 'B' }, { callId: 'call_r' });
+  const rt = realtime().emitToolCall(refund, { orderId: 'A' }, { callId: 'call_r' }).emitToolCall(refund, { orderId: 'B' }, { callId: 'call_r' }).expectSessionError(/reused/);
   const session = new RealtimeSession(new RealtimeAgent({ name: 'Support', tools: [refund] }), { transport: rt });
   const errors = sessionErrors(session);
   await session.connect({ apiKey: 'test' });

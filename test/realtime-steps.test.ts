@@ -208,8 +208,36 @@ test('an MCP approval request, rejected with a reason; an approval where the scr
   expect(error.message).toContain("The call's approved is true, expected false.");
 });
 
-test('the session errors a test collects by hand stay its own: a script that expects none leaves them alone', async () => {
-  const rt = realtime().emitError({ message: 'rate limited' });
+test('a session error the app handles itself fails a strict script that expects none, naming the error and the fix', async () => {
+  const rt = realtime({ verify: false }).emitError({ message: 'rate limited' });
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  const errors = sessionErrors(session);
+  await session.connect({ apiKey: 'test' });
+
+  const error = await rejectionOf(rt.settled());
+
+  expect(errors).toEqual([{ message: 'rate limited' }]);
+  expect(error).toMatchObject({ kind: 'unexpected_error', expected: 'no more errors' });
+  expect(error.message).toBe(
+    'realtime() session error, the session reported the error {"message":"rate limited"}: expected no more errors. Script it with .expectSessionError(…) where it happens.',
+  );
+});
+
+test("a session error reaches the script with no listener of the test's: the session's own failure, swallowed by the app's listener", async () => {
+  const guardrail = { name: 'no_refunds', execute: async () => { throw new Error('guardrail service down'); } };
+  const rt = realtime({ verify: false }).emitTextReply('Your refund is on its way.');
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt, outputGuardrails: [guardrail] });
+  session.on('error', () => undefined); // the app logs and carries on
+  await session.connect({ apiKey: 'test' });
+
+  const error = await rejectionOf(rt.settled());
+
+  expect(error).toMatchObject({ kind: 'unexpected_error' });
+  expect(error.message).toContain('the session reported the error Error: guardrail service down');
+});
+
+test('a script that is not strict leaves the session errors no step expects alone', async () => {
+  const rt = realtime({ strict: false }).emitError({ message: 'rate limited' });
   const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
   const errors = sessionErrors(session);
   await session.connect({ apiKey: 'test' });
@@ -217,6 +245,19 @@ test('the session errors a test collects by hand stay its own: a script that exp
 
   expect(errors).toEqual([{ message: 'rate limited' }]);
   expect(rt).toBeComplete();
+});
+
+test('expectSessionError without the session: the error reaches the step all the same, once', async () => {
+  const rt = realtime({ verify: false }).emitError({ message: 'rate limited' }).expectSessionError(/rate limited/).emitError({ message: 'again' }).expectSessionError('again');
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  rt.expectSessionError(session, 'never'); // the session given too: its listener must not hear the two errors a second time
+  const errors = sessionErrors(session);
+  await session.connect({ apiKey: 'test' });
+
+  const error = await rejectionOf(rt.settled({ timeoutMs: 100 }));
+
+  expect(errors).toHaveLength(2);
+  expect(error).toMatchObject({ pending: ['5. expectSessionError("never")'] });
 });
 
 test('a response holding a message and a handoff: the session transfers, and the step shows each item', async () => {

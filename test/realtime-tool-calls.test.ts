@@ -102,7 +102,7 @@ test('a tool output that differs from the script fails every check, and the sess
 });
 
 test('an injected failure of the tool output reaches the session, which swallows it into an error event', async () => {
-  const rt = realtime().emitToolCall(lookupOrder, { orderId: 'A' }).expectToolOutput(lookupOrder).fails(new Error('socket closed'));
+  const rt = realtime().emitToolCall(lookupOrder, { orderId: 'A' }).expectToolOutput(lookupOrder).fails(new Error('socket closed')).expectSessionError('socket closed');
   const session = new RealtimeSession(orders(), { transport: rt });
   const errors = sessionErrors(session);
   await session.connect({ apiKey: 'test' });

@@ -1,7 +1,7 @@
 import { backgroundResult, RealtimeAgent, RealtimeSession, tool, type RealtimeOutputGuardrail } from '@openai/agents/realtime';
 import { ScriptedRealtimeTransport } from '@openai/agents/realtime/testing';
 import { z } from 'zod';
-import { inToolSpan, isToolArgumentsErrorText, REALTIME_OUTPUT_STARTS_RESPONSE, toolFailureOf, toolNotFoundText } from '../src/sdk/coupling';
+import { HEARS_SESSION_ERRORS, hearSessionErrorsOf, inToolSpan, isToolArgumentsErrorText, REALTIME_OUTPUT_STARTS_RESPONSE, sessionErrorsHeard, toolFailureOf, toolNotFoundText } from '../src/sdk/coupling';
 import { describe, eventually, expect, test } from './support';
 
 // Probes of what the Realtime steps rely on in the installed SDK, driven through the SDK's own
@@ -113,5 +113,28 @@ describe('sdk coupling: realtime sessions', () => {
     await eventually(() => transport.calls.some((sent) => sent.method === 'sendEvent'));
 
     expect(transport.calls.find((sent) => sent.method === 'sendEvent')).toMatchObject({ event: { type: 'response.cancel', response_id: 'resp_1' } });
+  });
+
+  test("hearSessionErrorsOf: the session's own failures and the transport's errors go through its class's emit, to the transport it exposes, listened to or not", async () => {
+    hearSessionErrorsOf(RealtimeSession);
+    const heard: unknown[] = [];
+    class Hearing extends ScriptedRealtimeTransport {
+      [HEARS_SESSION_ERRORS](event: unknown) {
+        heard.push(event);
+      }
+    }
+    const transport = new Hearing();
+    const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), { transport });
+    expect(session.transport).toBe(transport);
+    expect(sessionErrorsHeard(session)).toBe(true);
+    await session.connect({ apiKey: 'test' });
+
+    // No listener of its own: the session's emit then throws Node's unhandled 'error', after the transport heard it.
+    expect(() => transport.emit('error', { type: 'error', error: { message: 'rate limited' } })).toThrow();
+    session.on('error', () => undefined);
+    transport.emit('function_call', call('missing', 'c1'));
+    await eventually(() => heard.length > 1);
+
+    expect(heard).toMatchObject([{ type: 'error', error: { message: 'rate limited' } }, { type: 'error', error: { message: toolNotFoundText('missing') } }]);
   });
 });

@@ -26,6 +26,38 @@ test("drift: the app rejects the call whose output the script expects", async ()
   session.close();
 });
 
+// ── The app's output guardrail now throws (its moderation service is down). The session reports
+// the failure as an `error` event, which the app only logs, and the answer goes out unchecked.
+
+const moderation = {
+  name: 'moderation',
+  execute: async () => {
+    throw new Error('the moderation service is down');
+  },
+};
+
+// Must FAIL, naming: the session reported the error Error: the moderation service is down
+test('drift: an output guardrail throws, and the app only logs the session error', async () => {
+  const rt = realtime().emitTextReply('Your refund is on its way.');
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Support' }), { transport: rt, outputGuardrails: [moderation] });
+  session.on('error', () => {}); // the app logs and carries on
+  await session.connect({ apiKey: 'test' });
+
+  await rt.settled();
+  session.close();
+});
+
+test('realtime: a session error the script expects, without handing it the session', async () => {
+  const rt = realtime().emitTextReply('Your refund is on its way.').expectSessionError('the moderation service is down');
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Support' }), { transport: rt, outputGuardrails: [moderation] });
+  session.on('error', () => {});
+  await session.connect({ apiKey: 'test' });
+
+  await rt.settled();
+  session.close();
+  expect(rt).toBeComplete();
+});
+
 // ── The refund tool now throws, and its own errorFunction hands the model a polite text as the
 // tool's output: the session goes on as if the tool had answered. The first test must FAIL,
 // naming the text given; the second, which expects that text, must pass.

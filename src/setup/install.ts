@@ -32,7 +32,7 @@ import { endRoutes } from '../fakes/provider/routing';
 import { describeReport, plural } from '../format/report';
 import { matchers } from '../matchers/index';
 import { runSnapshotSerializer, type SnapshotSerializer } from '../matchers/runSnapshotSerializer';
-import { sdkRejectionListeners } from '../sdk/coupling';
+import { hearSessionErrorsOf, sdkRejectionListeners } from '../sdk/coupling';
 import { otherSdkCopiesOfTheTestFile } from './sdkCopies';
 import { isComplete, type DoubleReport } from '../vocabulary';
 import type { SkippedTest } from '../runner/coupling';
@@ -55,7 +55,8 @@ export interface RunnerHooks extends RunnerReads {
  * Returns when what it loads lazily is loaded (the coverage collector, when a reporter asked for it).
  * Registers the matchers and the run snapshot serializer, turns tracing off, puts the kit's
  * provider (the offline guard, which routes to the providers a test installs) in front of the
- * SDK's own default model provider in every copy of the SDK the test file may load, verifies the
+ * SDK's own default model provider in every copy of the SDK the test file may load (where it also
+ * has each Realtime session tell its script of the errors it reports), verifies the
  * doubles each test created when it ends, and then settles the cassette recordings the test made
  * (committed when it passed, kept aside when it failed). What a test made ends with it (a
  * `lifecycle()` recorder stops listening). Doubles created outside a test (in `beforeAll` or a
@@ -80,6 +81,7 @@ export function install(hooks: RunnerHooks): Promise<void> {
   followRunsOf(BUNDLED_SDK.Runner);
   followRunEndsOf(BUNDLED_SDK.Runner);
   noteToolFailuresOf(BUNDLED_SDK);
+  hearSessionErrorsOf(BUNDLED_SDK.realtime?.RealtimeSession);
   // The coverage collector is loaded only when a coverage reporter asked for it: a test file
   // without one does not parse it. Runs are noted from when it is loaded: Vitest's entry awaits
   // `ready` before the test file loads, and the file's first hook awaits the collector (failing
@@ -103,6 +105,7 @@ export function install(hooks: RunnerHooks): Promise<void> {
       followRunsOf(loaded.Runner);
       followRunEndsOf(loaded.Runner);
       noteToolFailuresOf(loaded);
+      hearSessionErrorsOf(loaded.realtime?.RealtimeSession);
       copies.push(loaded);
     }
     // The test file has loaded the app: a provider it set at module scope is the app's, and the guard adopts it.

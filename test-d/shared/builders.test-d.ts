@@ -1,6 +1,7 @@
 // Tool arguments in scripts are typed from the tool's zod schema; nothing decays to `any`.
 import { Agent, type Model } from '@openai/agents';
-import { model, type ModelCall, type ModelScript, type ToolArguments } from 'agents-testkit';
+import { model, realtime, type ModelCall, type ModelScript, type ToolArguments } from 'agents-testkit';
+import type { RealtimeSession } from '@openai/agents/realtime';
 import { check, typed, type Equal, type IsAny } from './assert';
 import { billing, getWeather, ping, refund } from './fixtures';
 
@@ -86,3 +87,16 @@ model()
   .optional();
 // @ts-expect-error a predicate returns a boolean: a forgotten return is a type error
 model().when((call) => void call.userText, (t) => t.replies('x'));
+
+// realtime().expectSessionError: what the error must be like, with or without the session first.
+declare const session: RealtimeSession;
+realtime().expectSessionError();
+realtime().expectSessionError('rate limited');
+realtime().expectSessionError(/rate limited/);
+realtime().expectSessionError((error) => error instanceof Error);
+realtime().expectSessionError(session);
+realtime().expectSessionError(session, 'rate limited');
+// @ts-expect-error a match is text, a RegExp or a predicate
+realtime().expectSessionError(42);
+// @ts-expect-error a match comes after the session, not before it
+realtime().expectSessionError('rate limited', session);

@@ -58,4 +58,13 @@ async function startVoice(transport) {
   return session;
 }
 
-module.exports = { helpdesk, answer, lookUp, startVoice };
+/** A voice desk whose output guardrail fails (its moderation service is down): the app logs the session's errors and goes on. */
+async function startModeratedVoice(transport) {
+  const moderation = { name: 'moderation', execute: async () => { throw new Error('the moderation service is down'); } };
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'VoiceDesk' }), { transport, outputGuardrails: [moderation] });
+  session.on('error', () => {});
+  await session.connect({ apiKey: 'test' });
+  return session;
+}
+
+module.exports = { helpdesk, answer, lookUp, startVoice, startModeratedVoice };

@@ -48,3 +48,10 @@ test('a Realtime tool of the CommonJS module whose own errorFunction hides its f
   await helpdesk.startVoice(rt);
   await rt.settled();
 });
+
+// Must FAIL, naming: the session reported the error Error: the moderation service is down
+test("a Realtime session of the CommonJS module whose guardrail fails fails the test, though the app only logs the error", async () => {
+  const rt = realtime().emitTextReply('Your refund is on its way.');
+  await helpdesk.startModeratedVoice(rt);
+  await rt.settled();
+});

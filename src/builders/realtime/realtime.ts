@@ -26,7 +26,7 @@ import {
   audioChunks,
   checkAudioTarget,
   checkBoolean,
-  checkErrorMatch,
+  checkSessionErrorArgs,
   checkEvent,
   checkId,
   checkMethod,
@@ -137,7 +137,7 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
   /**
    * The session answers the latest `emitUnknownToolCall(name)` as the SDK does for a tool the agent
    * does not offer: the output "Tool … not found", without starting a response. (It also reports a
-   * session `error`; see `expectSessionError`.)
+   * session `error`, which a strict script expects with `expectSessionError`.)
    */
   expectToolNotFound(name: string, options?: CallOptions): this {
     return this.#append(toolNotFoundStep(name, options, this.#memory, this.#context('expectToolNotFound')));
@@ -171,16 +171,18 @@ export class RealtimeScript extends RealtimeDouble implements RealtimeTransportL
 
   /**
    * The session reports an `error` event: its message contains `match` (or matches the RegExp, or
-   * passes the predicate, which gets the error). The script listens to `session`'s errors from
-   * here on: in a strict script, an error no step expects then fails the test too.
+   * passes the predicate, which gets the error). Every error a session of this script reports
+   * reaches the script, listened to or not (a tool it does not know, a tool or guardrail that
+   * throws, a send that fails, a transport error): in a strict script an error no step expects
+   * fails the test.
    */
-  expectSessionError(session: ErrorReporter, match?: ErrorMatch): this {
+  expectSessionError(match?: ErrorMatch): this;
+  /** As `expectSessionError(match)`, and the script listens to `session`'s errors from here on, so that it has an `error` listener. */
+  expectSessionError(session: ErrorReporter, match?: ErrorMatch): this;
+  expectSessionError(first?: ErrorReporter | ErrorMatch, match?: ErrorMatch): this {
     const context = this.#context('expectSessionError');
-    if (typeof (session as { on?: unknown } | null)?.on !== 'function') {
-      throw misuse(context, 'invalid_session', `expected the RealtimeSession whose errors to check; got ${kindOf(session)}.`);
-    }
-    const checked = checkErrorMatch(match, context);
-    this.watchErrors(session);
+    const { session, match: checked } = checkSessionErrorArgs(first, match, context);
+    if (session !== undefined) this.watchErrors(session);
     const shown: LabelArg[] =
       checked === undefined ? [] : [typeof checked === 'function' ? checked.name || 'predicate' : checked instanceof RegExp ? String(checked) : { value: checked, max: 60 }];
     this.appendStep({ kind: 'session_error', label: { verb: 'expectSessionError', args: shown }, ...(checked === undefined ? {} : { match: checked }) });

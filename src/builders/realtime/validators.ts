@@ -2,7 +2,7 @@ import type { Usage } from '@openai/agents';
 
 import { brief } from '../../format/brief';
 import { closest, listNames } from '../../format/closest';
-import type { RealtimeOptions } from '../../fakes/realtime/RealtimeDouble';
+import type { ErrorReporter, RealtimeOptions } from '../../fakes/realtime/RealtimeDouble';
 import { isAsserting } from '../../fakes/core/predicate';
 import { isRealtimeMethod, REALTIME_METHODS, type RealtimeMethod } from '../../fakes/realtime/call';
 import { DEFAULT_TIMEOUT_MS, timeoutProblem } from '../../fakes/realtime/settling';
@@ -189,11 +189,25 @@ export function checkUsage(usage: unknown, context: StepContext): void {
 }
 
 /** What an error the session reports must be like: a part of its message, a RegExp, or a predicate. */
-export function checkErrorMatch(match: unknown, context: StepContext): ErrorMatch | undefined {
+function checkErrorMatch(match: unknown, context: StepContext): ErrorMatch | undefined {
   if (match === undefined || typeof match === 'string' || match instanceof RegExp || typeof match === 'function' || isAsserting(match)) {
     return match as ErrorMatch | undefined;
   }
   throw misuse(context, 'invalid_matcher', `expected a part of the error's message, a RegExp or a predicate; got ${kindOf(match)}.`);
+}
+
+/**
+ * `expectSessionError`'s arguments: the session to listen to, if given first (anything with an `on`
+ * method), and what the error must be like.
+ */
+export function checkSessionErrorArgs(first: unknown, match: unknown, context: StepContext): { session?: ErrorReporter; match?: ErrorMatch } {
+  if (typeof first === 'object' && first !== null && typeof (first as { on?: unknown }).on === 'function') {
+    return { session: first as ErrorReporter, match: checkErrorMatch(match, context) };
+  }
+  if (match !== undefined || (typeof first === 'object' && first !== null && !(first instanceof RegExp) && !isAsserting(first))) {
+    throw misuse(context, 'invalid_session', `expected what the error must be like, or the RealtimeSession whose errors to check first; got ${kindOf(first)}.`);
+  }
+  return { match: checkErrorMatch(first, context) };
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

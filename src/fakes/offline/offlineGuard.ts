@@ -23,6 +23,8 @@ export interface SdkCopy {
   /** The span classes, whose errors tell a tool failed (src/sdk/toolFailures.ts). */
   Span?: unknown;
   NoopSpan?: unknown;
+  /** The Realtime classes, whose sessions tell a script of their errors (src/sdk/coupling/realtimeSessionErrors.ts). */
+  realtime?: { RealtimeSession?: unknown };
 }
 
 /** The copy of the SDK this build of the kit imports. */

@@ -7,20 +7,22 @@ import type {
   RealtimeTransportLayerConnectOptions,
   TransportToolCallEvent,
 } from '@openai/agents/realtime';
+import { RealtimeSession } from '@openai/agents/realtime';
 import { ScriptedRealtimeTransport } from '@openai/agents/realtime/testing';
 import { SettleTimeoutError } from '../../errors/SettleTimeoutError';
 import type { AudioFormat } from '../../format/audioFormat';
 import type { DoubleOptions } from '../../vocabulary';
+import { HEARS_SESSION_ERRORS, hearSessionErrorsOf, sessionErrorsHeard } from '../../sdk/coupling';
 import { injectFault } from '../core/faults';
 import { Double, identity } from '../core/double';
 import { AudioProgress } from './audio';
 import { describeRealtimeCall, isLifecycle, type Outbound, type RealtimeCall, type RealtimeMethod } from './call';
 import { EventDelivery } from './delivery';
-import { checkError, errorRejected, unexpectedError } from './matching';
 import { RealtimePlan } from './plan';
+import { judgeSessionError } from './sessionErrors';
 import { SessionConfigView } from './sessionConfig';
 import { DEFAULT_TIMEOUT_MS, Settling } from './settling';
-import type { ExpectedStep, RealtimeStep } from './step';
+import type { RealtimeStep } from './step';
 import { verdictFor, type CallNote } from './verdict';
 import { describePending, waitingFor } from './waiting';
 
@@ -103,6 +105,8 @@ export class RealtimeDouble extends Double<RealtimeView> {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#settling = new Settling(this.ledger, this.#plan, (timeoutMs) => this.#timeoutError(timeoutMs));
     this.#delivery = new EventDelivery(this.#inner, this.#plan, this.#config, this.ledger, this.#settling);
+    // The setup entry hooks every copy of the SDK the test file loaded; this is the kit's own, for a test without it.
+    hearSessionErrorsOf(RealtimeSession);
   }
 
   /** How messages name this double: `realtime()` or `realtime("support")`. */
@@ -280,15 +284,21 @@ export class RealtimeDouble extends Double<RealtimeView> {
     return this.#plan.length;
   }
 
-  /** Listens to the errors `session` reports, for steps that expect one. */
+  /**
+   * Every error the session this script serves reports, whether the app listens or not: the SDK's
+   * class tells its transport (src/sdk/coupling/realtimeSessionErrors.ts).
+   */
+  [HEARS_SESSION_ERRORS](event: unknown): void {
+    this.#sessionError(event);
+  }
+
+  /** Listens to the errors `session` reports, for steps that expect one, unless they reach this script anyway. */
   protected watchErrors(session: ErrorReporter): void {
     if (this.#watched.has(session)) return;
     this.#watched.add(session);
-    // The session reports its own failures as `{ type: 'error', error }` and passes transport errors on as they came.
-    session.on('error', (event) => {
-      const inner = (event as { type?: unknown; error?: unknown } | null)?.type === 'error' ? (event as { error: unknown }).error : event;
-      this.#sessionError(inner);
-    });
+    // Still a listener when the session tells this script itself: the app's session then has one, as it did before.
+    const told = sessionErrorsHeard(session) && (session as { transport?: unknown }).transport === this;
+    session.on('error', (event) => told || this.#sessionError(event));
   }
 
   // ── Playing steps ─────────────────────────────────────────────────────────────────────────────
@@ -343,26 +353,10 @@ export class RealtimeDouble extends Double<RealtimeView> {
     }
   }
 
-  #sessionError(error: unknown): void {
-    const index = this.#plan.cursor;
-    const step = this.#plan.current;
-    if (step?.kind === 'session_error') {
-      const rejection = checkError(step, error);
-      if (rejection === undefined) {
-        this.#plan.advance();
-        this.#afterPlay();
-        return;
-      }
-      if (this.strict) this.ledger.mismatch(errorRejected(error, this.#log.length, index, step, rejection));
-      this.#settling.notify();
-      return;
-    }
-    if (!this.strict) return;
-    const expectedIndex = this.#plan.nextExpected();
-    const expected = expectedIndex === undefined ? undefined : (this.#plan.at(expectedIndex) as ExpectedStep);
-    const early = step?.kind === 'emit' && expected?.kind === 'session_error' ? { index, events: step } : undefined;
-    this.ledger.mismatch(unexpectedError(error, this.#log.length, expected, expectedIndex, early));
-    this.#settling.notify();
+  #sessionError(event: unknown): void {
+    const outcome = judgeSessionError(event, this.#plan, this.ledger, this.strict, this.#log.length);
+    if (outcome === 'played') this.#afterPlay();
+    else if (outcome === 'recorded') this.#settling.notify();
   }
 
   #afterPlay(): void {

@@ -136,7 +136,7 @@ export function unexpectedError(error: unknown, callIndex: number, step: Expecte
     ...(index === undefined ? {} : { stepIndex: index }),
     actual,
     expected: step ? `${awaitedBy(step)}, ${labelOf(step)}` : 'no more errors',
-    fix: "Script it with .expectSessionError(session, …) where it happens",
+    fix: "Script it with .expectSessionError(…) where it happens",
   };
 }
 

@@ -13,6 +13,7 @@
  *   hosted tool calls.
  * - handoffs.ts: handoff tool names and transfer messages.
  * - realtime.ts: what a Realtime session sends on its own.
+ * - realtimeSessionErrors.ts: the `error` events a Realtime session emits for the failures it swallows.
  * - mcp.ts: MCP tool names and hosted MCP items; the tools a run lists from local MCP servers.
  * - sandbox.ts: what the sandbox capabilities send a session.
  * - tracing.ts: the trace provider's process listener, its global slot, the spans processors receive.
@@ -24,6 +25,7 @@ export * from './handoffs';
 export * from './mcp';
 export * from './provider';
 export * from './realtime';
+export * from './realtimeSessionErrors';
 export * from './results';
 export * from './sandbox';
 export * from './stack';

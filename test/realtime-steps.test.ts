@@ -1,5 +1,5 @@
 import { RealtimeAgent, RealtimeSession, tool } from '@openai/agents/realtime';
-import { MismatchError, realtime, SettleTimeoutError, transcriptOf } from 'agents-testkit';
+import { asserting, MismatchError, realtime, SettleTimeoutError, transcriptOf } from 'agents-testkit';
 import { z } from 'zod';
 import { expect, failureOf, rejectionOf, sessionErrors, test, thrownBy } from './support';
 
@@ -258,6 +258,34 @@ test('expectSessionError without the session: the error reaches the step all the
 
   expect(errors).toHaveLength(2);
   expect(error).toMatchObject({ pending: ['5. expectSessionError("never")'] });
+});
+
+test('expectSessionError without the session still checks the error against its match, and names it in the script', async () => {
+  const rt = realtime({ verify: false }).emitError({ message: 'rate limited' }).expectSessionError('quota exceeded');
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: rt });
+  session.on('error', () => undefined);
+  await session.connect({ apiKey: 'test' });
+  expect(await rejectionOf(rt.settled())).toMatchObject({ kind: 'wrong_arguments', stepIndex: 1 });
+
+  const asserted = realtime().emitError({ message: 'rate limited' }).expectSessionError(asserting((error) => expect(error).toMatchObject({ message: 'rate limited' })));
+  const listened = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: asserted });
+  listened.on('error', () => undefined);
+  await listened.connect({ apiKey: 'test' });
+  await asserted.settled();
+
+  function rateLimited(error: unknown) {
+    return (error as Error).message === 'rate limited';
+  }
+  const pending = realtime({ verify: false, timeoutMs: 30 })
+    .expectSessionError()
+    .expectSessionError('quota')
+    .expectSessionError(/quota/)
+    .expectSessionError(rateLimited)
+    .expectSessionError((error) => error !== undefined);
+  await new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport: pending }).connect({ apiKey: 'test' });
+  expect(await rejectionOf(pending.settled())).toMatchObject({
+    pending: ['1. expectSessionError()', '2. expectSessionError("quota")', '3. expectSessionError(/quota/)', '4. expectSessionError(rateLimited)', '5. expectSessionError(predicate)'],
+  });
 });
 
 test('a response holding a message and a handoff: the session transfers, and the step shows each item', async () => {

@@ -201,9 +201,7 @@ function checkErrorMatch(match: unknown, context: StepContext): ErrorMatch | und
  * method), and what the error must be like.
  */
 export function checkSessionErrorArgs(first: unknown, match: unknown, context: StepContext): { session?: ErrorReporter; match?: ErrorMatch } {
-  if (typeof first === 'object' && first !== null && typeof (first as { on?: unknown }).on === 'function') {
-    return { session: first as ErrorReporter, match: checkErrorMatch(match, context) };
-  }
+  if (typeof (first as { on?: unknown } | null | undefined)?.on === 'function') return { session: first as ErrorReporter, match: checkErrorMatch(match, context) };
   if (match !== undefined || (typeof first === 'object' && first !== null && !(first instanceof RegExp) && !isAsserting(first))) {
     throw misuse(context, 'invalid_session', `expected what the error must be like, or the RealtimeSession whose errors to check first; got ${kindOf(first)}.`);
   }

@@ -196,7 +196,7 @@ test('every other refusal of a step names its reason and what it expected', () =
     'expectSessionError(): not a session': () => realtime().expectSessionError({} as never),
     'expectSessionError(): a match that is a number': () => realtime().expectSessionError({ on: () => undefined }, 5 as never),
     'expectSessionError(): a match that is null': () => realtime().expectSessionError(null as never),
-    'expectSessionError(): a match, then the session': () => realtime().expectSessionError('rate limited', { on: () => undefined } as never),
+    'expectSessionError(): a match, then the session': () => realtime().expectSessionError('rate limited' as never, { on: () => undefined } as never),
     'emitResponse(): no callback': () => realtime().emitResponse(5 as never),
     'emitResponse(): no items': () => realtime().emitResponse(() => undefined),
     'emitResponse(): a text item that is not text': () => realtime().emitResponse((r) => r.text(5 as never)),

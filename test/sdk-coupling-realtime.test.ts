@@ -1,5 +1,6 @@
 import { backgroundResult, RealtimeAgent, RealtimeSession, tool, type RealtimeOutputGuardrail } from '@openai/agents/realtime';
 import { ScriptedRealtimeTransport } from '@openai/agents/realtime/testing';
+import { Agent } from '@openai/agents';
 import { z } from 'zod';
 import { HEARS_SESSION_ERRORS, hearSessionErrorsOf, inToolSpan, isToolArgumentsErrorText, REALTIME_OUTPUT_STARTS_RESPONSE, sessionErrorsHeard, toolFailureOf, toolNotFoundText } from '../src/sdk/coupling';
 import { describe, eventually, expect, test } from './support';
@@ -136,5 +137,22 @@ describe('sdk coupling: realtime sessions', () => {
     await eventually(() => heard.length > 1);
 
     expect(heard).toMatchObject([{ type: 'error', error: { message: 'rate limited' } }, { type: 'error', error: { message: toolNotFoundText('missing') } }]);
+  });
+
+  test("watchToolTimeouts: a RealtimeAgent offers its tools through Agent's getAllTools, and the session reads a tool's timeoutErrorFunction when the call times out", async () => {
+    const calls: unknown[] = [];
+    const slowTool = tool({ name: 'slow_lookup', description: 'Slow', parameters: z.object({}), timeoutMs: 5, execute: () => new Promise((resolve) => setTimeout(() => resolve('late'), 200)) });
+    (slowTool as { timeoutErrorFunction?: unknown }).timeoutErrorFunction = (_context: unknown, _error: unknown, details?: { toolCall?: { arguments?: string } }) => {
+      calls.push(details?.toolCall?.arguments);
+      return 'Too slow today.';
+    };
+    expect(Object.getPrototypeOf(RealtimeAgent.prototype)).toBe(Agent.prototype);
+    expect(Object.prototype.hasOwnProperty.call(RealtimeAgent.prototype, 'getAllTools')).toBe(false);
+    const { transport } = await connected(new RealtimeAgent({ name: 'A', tools: [slowTool] }));
+    transport.emit('function_call', call('slow_lookup', 'c1'));
+    await eventually(() => outputs(transport).length > 0);
+
+    expect(outputs(transport)).toMatchObject([{ output: 'Too slow today.' }]);
+    expect(calls).toEqual(['{}']);
   });
 });

@@ -307,6 +307,30 @@ describe('texts the SDK hands the model instead of throwing', () => {
     expect(Object.prototype.hasOwnProperty.call(NoopSpan.prototype, 'setError')).toBe(true);
   });
 
+  test("watchToolTimeouts: a run reads a tool's timeoutErrorFunction off the tool object its agent's getAllTools offered, when the call times out, with the call in details", async () => {
+    const calls: unknown[] = [];
+    const slowTool = tool({
+      name: 'slow_lookup',
+      description: 'Slow',
+      parameters: z.object({ city: z.string() }),
+      timeoutMs: 5,
+      execute: () => new Promise((resolve) => setTimeout(() => resolve('late'), 200)),
+      timeoutErrorFunction: () => 'Set at construction.',
+    });
+    expect(Object.prototype.hasOwnProperty.call(Agent.prototype, 'getAllTools')).toBe(true);
+    expect((await new Agent({ name: 'Slow', tools: [slowTool] }).getAllTools({} as never))[0]).toBe(slowTool);
+    // Replaced after the tool was made: the SDK must read the property when the call times out.
+    (slowTool as { timeoutErrorFunction?: unknown }).timeoutErrorFunction = (_context: unknown, error: unknown, details?: { toolCall?: { arguments?: string } }) => {
+      calls.push({ error: (error as Error).name, input: details?.toolCall?.arguments });
+      return 'Too slow today.';
+    };
+
+    const [output] = await outputOfCall(slowTool, '{"city":"Oslo"}');
+
+    expect(output).toBe('Too slow today.');
+    expect(calls).toEqual([{ error: 'ToolTimeoutError', input: '{"city":"Oslo"}' }]);
+  });
+
   test('a rejected approval: the rejection text', async () => {
     const refund = tool({ name: 'refund', description: 'Refunds', parameters: z.object({}), needsApproval: true, execute: async () => 'done' });
     const model = new ScriptedModel([[functionCall('refund', '{}', { callId: 'call_refund' })], [assistantMessage('Not refunded.')]]);

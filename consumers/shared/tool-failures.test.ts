@@ -57,6 +57,36 @@ test('drift: toHaveToolOutput(tool) on the script whose call failed', async () =
   expect(weather).toHaveToolOutput(politeWeather);
 });
 
+// ── The app's weather tool now takes longer than its timeoutMs, and its own timeoutErrorFunction
+// hands the model a polite text: the SDK goes on, and marks no span.
+
+const SLOW = 'The weather service is slow today.';
+
+const slowWeather = tool({
+  name: 'get_weather',
+  description: 'Current weather for a city',
+  parameters: z.object({ city: z.string() }),
+  execute: (_args, _context, details) => new Promise<string>((resolve) => details?.signal?.addEventListener('abort', () => resolve('too late'))),
+  timeoutMs: 20,
+  timeoutErrorFunction: () => SLOW,
+});
+
+// Must FAIL, naming: expected calls(get_weather, {"city":"Oslo"}) to run the tool
+// Must FAIL, naming: The weather service is slow today.
+test('drift: the tool times out behind its timeoutErrorFunction, and the script carries on', async () => {
+  const agent = new Agent({ name: 'Weather', model: model().calls(slowWeather, { city: 'Oslo' }).thenReplies('Sunny in Oslo.'), tools: [slowWeather] });
+
+  const result = await run(agent, 'Weather in Oslo?');
+
+  expect(result.finalOutput).toBe('Sunny in Oslo.');
+});
+
+test('planned: a timeout by the text its timeoutErrorFunction gives', async () => {
+  const agent = new Agent({ name: 'Weather', model: model().calls(slowWeather, { city: 'Oslo' }, { toolFails: 'slow today' }).thenReplies('No weather.'), tools: [slowWeather] });
+
+  expect((await run(agent, 'Weather in Oslo?')).finalOutput).toBe('No weather.');
+});
+
 test('planned: { toolFails: true } and the errorFunction’s text', async () => {
   const agent = new Agent({ name: 'Weather', model: model().calls(politeWeather, { city: 'Oslo' }, { toolFails: true }).thenReplies('No weather.'), tools: [politeWeather] });
 

@@ -27,7 +27,18 @@ const politeLookup = tool({
   errorFunction: () => 'The order system is resting; try again later.',
 });
 
-const helpdesk = new Agent({ name: 'Helpdesk', model: 'gpt-5.4-mini', instructions: 'Answer briefly.', tools: [lookupOrder, politeLookup] });
+/** The same look-up, cut off after 20 ms; its own timeoutErrorFunction hands the model polite text. */
+const slowLookup = tool({
+  name: 'slow_lookup',
+  description: 'Looks an order up, slowly',
+  parameters: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'], additionalProperties: false },
+  strict: true,
+  execute: (_args, _context, details) => new Promise((resolve) => details?.signal?.addEventListener('abort', () => resolve('too late'))),
+  timeoutMs: 20,
+  timeoutErrorFunction: () => 'The order system is slow; try again later.',
+});
+
+const helpdesk = new Agent({ name: 'Helpdesk', model: 'gpt-5.4-mini', instructions: 'Answer briefly.', tools: [lookupOrder, politeLookup, slowLookup] });
 
 /** An agent whose run ends at its first tool call: what the tool returned is the answer. */
 const orderDesk = new Agent({ name: 'OrderDesk', model: 'gpt-5.4-mini', tools: [lookupOrder], toolUseBehavior: 'stop_on_first_tool' });

@@ -42,6 +42,13 @@ test('a tool of the CommonJS module whose own errorFunction hides its failure st
   await helpdesk.answer('Where is order A-0?');
 });
 
+// Must FAIL, naming: The order system is slow; try again later.
+test('a tool of the CommonJS module whose own timeoutErrorFunction hides its timeout still fails the test', async () => {
+  modelProvider({ agents: { Helpdesk: model().calls('slow_lookup', { orderId: 'A-1' }).thenReplies('It ships tomorrow.') } }).install();
+
+  await helpdesk.answer('Where is order A-1?');
+});
+
 // Must FAIL, naming: its own errorFunction made "Refunds are resting; try again later." of the failure
 test('a Realtime tool of the CommonJS module whose own errorFunction hides its failure fails the test', async () => {
   const rt = realtime().emitToolCall('polite_refund', { orderId: 'A-0' }).expectToolOutput('polite_refund');

@@ -1,4 +1,5 @@
-import { watchToolFailureSpans, type SpanClasses, type ToolFailureSpan } from '../../sdk/coupling';
+import { getCurrentSpan } from '@openai/agents';
+import { watchToolFailureSpans, watchToolTimeouts, type SpanClasses, type ToolFailureSpan } from '../../sdk/coupling';
 import { currentRun } from '../../sdk/runnerHook';
 import { readAtRunEnd, type RunEnd, type RunEndReader } from './runEnd';
 
@@ -18,7 +19,7 @@ interface Note extends ToolFailureSpan {
 interface ToolFailuresState {
   notes: WeakMap<object, Note[]>;
   /** Spans a double made for one tool call outside any run (a Realtime session's), told of its failure. */
-  watched: WeakMap<object, () => void>;
+  watched: WeakMap<object, (how: ToolFailureKind) => void>;
   /** A run's result: the ids of its calls whose tool failed (by the notes of the run that made it). */
   failedCalls: WeakMap<object, ReadonlySet<string>>;
 }
@@ -31,22 +32,30 @@ state.watched ??= new WeakMap();
 
 const NONE: ReadonlySet<string> = new Set();
 
-/** Notes the tool failures of one copy of the SDK (its span classes), for the rest of the process. */
-export function noteToolFailuresOf(copy: SpanClasses): void {
+/** How a tool failed: it threw (its `errorFunction` made the text), or it timed out (its `timeoutErrorFunction` did). */
+export type ToolFailureKind = 'threw' | 'timed out';
+
+/**
+ * Notes the tool failures of one copy of the SDK, for the rest of the process: those its spans mark,
+ * and the timeouts a tool's own `timeoutErrorFunction` answers (its `Agent` class offers the tools).
+ */
+export function noteToolFailuresOf(copy: SpanClasses & { Agent?: unknown }): void {
   watchToolFailureSpans(copy, noteFailure);
+  // The current span is the run's function span, or the one a Realtime script handed the call under (one store for every copy).
+  watchToolTimeouts(copy.Agent, (failure) => noteFailure(failure, getCurrentSpan(), 'timed out'));
 }
 
 /** The run's end gives each failure noted in it a call of its result. */
 const resultReader: RunEndReader = { readRunEnd: markResult };
 
 /** Has `onFailure` told when the tool run under `span` (a span of `inToolSpan`) fails. */
-export function watchToolSpan(span: object, onFailure: () => void): void {
+export function watchToolSpan(span: object, onFailure: (how: ToolFailureKind) => void): void {
   state.watched.set(span, onFailure);
 }
 
-function noteFailure(failure: ToolFailureSpan, span: object): void {
-  const watcher = state.watched.get(span);
-  if (watcher !== undefined) return watcher();
+function noteFailure(failure: ToolFailureSpan, span: object | null, how: ToolFailureKind = 'threw'): void {
+  const watcher = span === null ? undefined : state.watched.get(span);
+  if (watcher !== undefined) return watcher(how);
   // A tool invoked outside a run (a test calling `tool.invoke`) has no script waiting on it.
   const run = readAtRunEnd(resultReader);
   if (run === undefined) return;

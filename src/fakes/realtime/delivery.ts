@@ -2,7 +2,7 @@ import type { RealtimeItem, TransportToolCallEvent } from '@openai/agents/realti
 import type { ScriptedRealtimeTransport } from '@openai/agents/realtime/testing';
 import { inToolSpan } from '../../sdk/coupling';
 import { noteActivity } from '../core/activity';
-import { watchToolSpan } from '../core/toolFailures';
+import { watchToolSpan, type ToolFailureKind } from '../core/toolFailures';
 import type { Ledger } from '../core/ledger';
 import { afterMicrotasks, nextMacrotask } from '../core/realTimers';
 import { listenerFailed, notOffered, offeredAfterAll, type MismatchWords } from './matching';
@@ -27,7 +27,8 @@ export class EventDelivery {
   readonly #ledger: Ledger<unknown>;
   readonly #settling: Settling;
   /** The ids of the calls whose tool failed (the SDK turned the failure into the output it sends). */
-  readonly #failedCalls = new Set<string>();
+  /** How the tool of a call failed, by the call's keys. */
+  readonly #failedCalls = new Map<string, ToolFailureKind>();
   /** The session can observe events: connected, and `connect()` has resolved for everyone awaiting it. */
   #ready = false;
   /** Bumped by every connect, close and dropped connection, so that a late readiness check is ignored. */
@@ -140,9 +141,13 @@ export class EventDelivery {
     }
   }
 
-  /** Whether the tool of this call failed: the output the session sends for it is the text the SDK made of the failure. */
-  toolFailed(toolCall: TransportToolCallEvent): boolean {
-    return callKeys(toolCall).some((key) => this.#failedCalls.has(key));
+  /** How the tool of this call failed, if it did: the output the session sends for it is the text the app's function made of the failure. */
+  toolFailure(toolCall: TransportToolCallEvent): ToolFailureKind | undefined {
+    for (const key of callKeys(toolCall)) {
+      const how = this.#failedCalls.get(key);
+      if (how !== undefined) return how;
+    }
+    return undefined;
   }
 
   /**
@@ -153,7 +158,7 @@ export class EventDelivery {
    */
   #callTool(toolCall: TransportToolCallEvent): void {
     const emit = (): void => void this.#inner.emit('function_call', toolCall);
-    inToolSpan(toolCall.name, (span) => watchToolSpan(span, () => callKeys(toolCall).forEach((key) => this.#failedCalls.add(key))), emit);
+    inToolSpan(toolCall.name, (span) => watchToolSpan(span, (how) => callKeys(toolCall).forEach((key) => this.#failedCalls.set(key, how))), emit);
   }
 
   /** A scripted model call the agent's tools contradict: upstream would answer "not found" (or run a tool the script means to be missing). */

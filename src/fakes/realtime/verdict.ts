@@ -5,6 +5,7 @@ import { describeRealtimeCall, isLifecycle, type RealtimeCall } from './call';
 import { checkCall, ranOut, tooEarly, wrongArguments, wrongMethod, type MismatchWords } from './matching';
 import type { RealtimePlan } from './plan';
 import type { ExpectedStep } from './step';
+import type { ToolFailureKind } from '../core/toolFailures';
 import { toolFailedWords } from './toolFailure';
 import { unplannedToolFailure } from '../core/toolFailurePolicy';
 
@@ -27,7 +28,7 @@ export interface VerdictContext {
   /** `false`: a call no step planned passes as unscripted. */
   strict: boolean;
   /** Whether the tool of a call the session answers failed (the SDK made text of the failure). */
-  tools: { toolFailed(toolCall: TransportToolCallEvent): boolean };
+  tools: { toolFailure(toolCall: TransportToolCallEvent): ToolFailureKind | undefined };
   /** The double's label, for a warning (`onToolFailure: 'warn'`). */
   label: string;
 }
@@ -46,8 +47,9 @@ export function verdictFor(call: RealtimeCall, { plan, audio, format, strict, to
       if (!step.audio || audio.take(step, call as RealtimeCall<'sendAudio'>)) plan.advance();
       else plan.start();
       const output = step.anyOutput && call.method === 'sendFunctionCallOutput' ? (call as RealtimeCall<'sendFunctionCallOutput'>) : undefined;
-      if (output && tools.toolFailed(output.toolCall)) {
-        return { stepIndex: index, mismatch: unplannedToolFailure(toolFailedWords(output, describeRealtimeCall(call as never, format), index, step), label) };
+      const failed = output && tools.toolFailure(output.toolCall);
+      if (output && failed) {
+        return { stepIndex: index, mismatch: unplannedToolFailure(toolFailedWords(output, describeRealtimeCall(call as never, format), index, step, failed), label) };
       }
       return step.failure ? { stepIndex: index, failure: step.failure } : { stepIndex: index };
     }

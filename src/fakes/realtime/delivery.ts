@@ -26,8 +26,7 @@ export class EventDelivery {
   readonly #config: SessionConfigView;
   readonly #ledger: Ledger<unknown>;
   readonly #settling: Settling;
-  /** The ids of the calls whose tool failed (the SDK turned the failure into the output it sends). */
-  /** How the tool of a call failed, by the call's keys. */
+  /** How the tool of a call failed, by the call's keys (the SDK turned the failure into the output it sends). */
   readonly #failedCalls = new Map<string, ToolFailureKind>();
   /** The session can observe events: connected, and `connect()` has resolved for everyone awaiting it. */
   #ready = false;

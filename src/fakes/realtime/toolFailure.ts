@@ -14,7 +14,7 @@ export function toolFailedWords(
   actual: string,
   stepIndex: number,
   step: ExpectStep,
-  how: ToolFailureKind = 'threw',
+  how: ToolFailureKind,
 ): MismatchWords {
   const { name } = call.toolCall;
   return {

@@ -5,7 +5,8 @@
 // Yarn PnP. In each project, for each way of running (Vitest with globals; Jest with globals,
 // with `@jest/globals` imports, and in native ESM):
 //   - consumers/matrix/smoke.test.ts runs: every double (model, sandbox, realtime, a cassette
-//     replay, modelProvider) and one drift case that must FAIL, naming the step it left unused;
+//     replay, modelProvider) and two drift cases that must FAIL: a step left unused, and a
+//     Realtime session's error that the app only logs;
 //   - tsc checks consumers/matrix/*.ts with moduleResolution bundler, nodenext and node10: each
 //     line marked "Must NOT compile" (a misspelled matcher, wrong tool arguments) must be a type
 //     error, and no other line may be one.

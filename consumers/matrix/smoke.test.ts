@@ -5,7 +5,7 @@ import { cassette, model, modelProvider, realtime, sandbox } from 'agents-testki
 import { z } from 'zod';
 
 // The matrix smoke spec (scripts/matrix.mjs): every double of the kit, installed from the packed
-// tarball, under one runner and one set of peer versions. The last test must FAIL.
+// tarball, under one runner and one set of peer versions. The last two tests must FAIL.
 
 const getWeather = tool({
   name: 'get_weather',
@@ -83,4 +83,21 @@ test('drift: the agent stops before the last scripted turn', async () => {
   const result = await run(agent, 'Weather?');
 
   expect(result.finalOutput).toBe('Sunny.');
+});
+
+// Must FAIL, naming: the session reported the error Error: the moderation service is down
+test('drift: an output guardrail of a RealtimeSession throws, and the app only logs the error', async () => {
+  const moderation = {
+    name: 'moderation',
+    execute: async () => {
+      throw new Error('the moderation service is down');
+    },
+  };
+  const rt = realtime().emitTextReply('Your refund is on its way.');
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Support' }), { transport: rt, outputGuardrails: [moderation] });
+  session.on('error', () => {});
+
+  await session.connect({ apiKey: 'test' });
+  await rt.settled();
+  session.close();
 });

@@ -19,11 +19,11 @@ describe('ToolOutcomes', () => {
     outcomes.emitted(failing);
     const history = [result('call_1', 'Order A has shipped.'), result('call_9', 'not ours')] as never;
 
-    expect(outcomes.settle(request(history))).toEqual([{ call: shipped, output: 'Order A has shipped.', failed: false, plannedElsewhere: false }]);
+    expect(outcomes.settle(request(history))).toEqual([{ call: shipped, output: 'Order A has shipped.', failed: false, timedOut: false, plannedElsewhere: false }]);
     // The next request carries the whole history again: what was reported stays reported.
     expect(outcomes.settle(request(history))).toEqual([]);
     const failed = outcomes.settle(request([...history, result('call_2', 'An error occurred while running the tool. Please try again.')] as never));
-    expect(failed).toEqual([{ call: failing, output: 'An error occurred while running the tool. Please try again.', failed: true, plannedElsewhere: false }]);
+    expect(failed).toEqual([{ call: failing, output: 'An error occurred while running the tool. Please try again.', failed: true, timedOut: false, plannedElsewhere: false }]);
   });
 
   test('reads from the end only as far back as a waiting call could have its output, and reports outcomes in order', () => {
@@ -118,7 +118,7 @@ describe('a failure another double planned', () => {
 });
 
 describe('asPlanned', () => {
-  const outcome = (toolFails: EmittedCall['toolFails'], output: string, failed: boolean, plannedElsewhere = false) => ({ call: call('c', toolFails), output, failed, plannedElsewhere });
+  const outcome = (toolFails: EmittedCall['toolFails'], output: string, failed: boolean, plannedElsewhere = false) => ({ call: call('c', toolFails), output, failed, timedOut: false, plannedElsewhere });
 
   test('no plan: an output that is not the error text; true: the error text; a string or RegExp: an output that holds it', () => {
     expect(asPlanned(outcome(undefined, 'ok', false))).toBe(true);

@@ -43,6 +43,17 @@ describe("a tool whose own timeoutErrorFunction turned its timeout into text", (
     expect(recorded(script)[0]?.message).toContain(SLOW);
     expect(result).not.toHaveToolOutput(slow);
     expect(result).toHaveToolOutput(slow, SLOW);
+    expect(() => expect(result).toHaveToolOutput(slow)).toThrow(`get_weather call_1 → "${SLOW}"  (Weather)  (the tool timed out; its timeoutErrorFunction wrote this text)`);
+  });
+
+  test('on the model() script too: the output its request carried is named a timeout', async () => {
+    const script = model().calls(slow, { city: 'Oslo' }, { toolFails: 'slow today' }).thenReplies('Sorry.');
+
+    await run(new Agent({ name: 'Weather', model: script, tools: [slow] }), 'Weather in Oslo?');
+
+    expect(script).not.toHaveToolOutput(slow);
+    expect(script).toHaveToolOutput(slow, SLOW);
+    expect(() => expect(script).toHaveToolOutput(slow)).toThrow('(the tool timed out; its timeoutErrorFunction wrote this text)');
   });
 
   test('planned by the text it expects, it passes', async () => {

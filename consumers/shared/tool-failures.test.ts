@@ -81,6 +81,15 @@ test('drift: the tool times out behind its timeoutErrorFunction, and the script 
   expect(result.finalOutput).toBe('Sunny in Oslo.');
 });
 
+// Must FAIL, naming: the tool timed out; its timeoutErrorFunction wrote this text
+test('drift: toHaveToolOutput(tool) on the call that timed out', async () => {
+  const agent = new Agent({ name: 'Weather', model: model().calls(slowWeather, { city: 'Oslo' }, { toolFails: 'slow today' }).thenReplies('No weather.'), tools: [slowWeather] });
+
+  const result = await run(agent, 'Weather in Oslo?');
+
+  expect(result).toHaveToolOutput(slowWeather);
+});
+
 test('planned: a timeout by the text its timeoutErrorFunction gives', async () => {
   const agent = new Agent({ name: 'Weather', model: model().calls(slowWeather, { city: 'Oslo' }, { toolFails: 'slow today' }).thenReplies('No weather.'), tools: [slowWeather] });
 

@@ -22,6 +22,8 @@ interface OutputRecord {
   tool: object | undefined;
   /** Its tool failed (the SDK's error text, or a failure the run noted whose `errorFunction` made other text). */
   failed: boolean;
+  /** The failure the run noted was a timeout: the tool's own `timeoutErrorFunction` made the text. */
+  timedOut: boolean;
 }
 
 /**
@@ -61,9 +63,10 @@ export const toHaveToolOutput: Matcher<[tool: unknown, expected?: unknown]> = fu
   return { pass, message };
 };
 
-/** A failure whose text does not say so (the tool's own `errorFunction` wrote it): named beside the output. */
+/** A failure whose text does not say so (the tool's own `errorFunction` or `timeoutErrorFunction` wrote it): named beside the output. */
 function quietFailure(output: OutputRecord): string {
-  return output.failed && !isSdkToolErrorText(output.text) ? '  (the tool failed; its errorFunction wrote this text)' : '';
+  if (!output.failed || isSdkToolErrorText(output.text)) return '';
+  return output.timedOut ? '  (the tool timed out; its timeoutErrorFunction wrote this text)' : '  (the tool failed; its errorFunction wrote this text)';
 }
 
 function matchesOutput(state: MatcherState, output: OutputRecord, expected: unknown): boolean {
@@ -86,7 +89,7 @@ function readOutputs(received: unknown, hintLine: string): { outputs: OutputReco
     for (const request of requests) {
       const input = typeof request.input === 'string' ? [] : (request.input as AgentInputItem[]);
       for (const output of toolOutputsIn(input)) {
-        if (!seen.has(output.callId)) seen.set(output.callId, { ...output, value: output.raw, agent: undefined, tool: undefined, failed: isSdkToolErrorText(output.text) || failedCalls.has(output.callId) });
+        if (!seen.has(output.callId)) seen.set(output.callId, { ...output, value: output.raw, agent: undefined, tool: undefined, failed: isSdkToolErrorText(output.text) || failedCalls.has(output.callId), timedOut: failedCalls.get(output.callId) === true });
       }
     }
     return { outputs: [...seen.values()], whose: `, told to ${ledger.label}` };
@@ -103,7 +106,7 @@ function readOutputs(received: unknown, hintLine: string): { outputs: OutputReco
     if (raw.type !== 'function_call_result' || raw.name === undefined || raw.callId === undefined) continue;
     const call = toolCallById(record, raw.callId);
     const text = toolOutputText(raw.output);
-    outputs.push({ name: raw.name, callId: raw.callId, text, value: item.output, agent: call?.agent, tool: call?.tool, failed: isSdkToolErrorText(text) || failed.has(raw.callId) });
+    outputs.push({ name: raw.name, callId: raw.callId, text, value: item.output, agent: call?.agent, tool: call?.tool, failed: isSdkToolErrorText(text) || failed.has(raw.callId), timedOut: failed.get(raw.callId) === true });
   }
   return { outputs, whose: '' };
 }

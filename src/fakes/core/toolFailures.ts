@@ -14,14 +14,15 @@ import { readAtRunEnd, type RunEnd, type RunEndReader } from './runEnd';
 interface Note extends ToolFailureSpan {
   /** A double's call took this failure for its own. */
   claimed: boolean;
+  how: ToolFailureKind;
 }
 
 interface ToolFailuresState {
   notes: WeakMap<object, Note[]>;
   /** Spans a double made for one tool call outside any run (a Realtime session's), told of its failure. */
   watched: WeakMap<object, (how: ToolFailureKind) => void>;
-  /** A run's result: the ids of its calls whose tool failed (by the notes of the run that made it). */
-  failedCalls: WeakMap<object, ReadonlySet<string>>;
+  /** A run's result: the ids of its calls whose tool failed (by the notes of the run that made it), each with whether it timed out. */
+  failedCalls: WeakMap<object, ReadonlyMap<string, boolean>>;
 }
 
 const KEY = Symbol.for('agents-testkit.tool-failures');
@@ -30,7 +31,7 @@ const state: ToolFailuresState = (scope[KEY] ??= { notes: new WeakMap(), failedC
 // A kit of a version before `watched` may have made the shared state without it.
 state.watched ??= new WeakMap();
 
-const NONE: ReadonlySet<string> = new Set();
+const NONE: ReadonlyMap<string, boolean> = new Map();
 
 /** How a tool failed: it threw (its `errorFunction` made the text), or it timed out (its `timeoutErrorFunction` did). */
 export type ToolFailureKind = 'threw' | 'timed out';
@@ -60,30 +61,33 @@ function noteFailure(failure: ToolFailureSpan, span: object | null, how: ToolFai
   const run = readAtRunEnd(resultReader);
   if (run === undefined) return;
   const notes = state.notes.get(run);
-  const note = { ...failure, claimed: false };
+  const note = { ...failure, how, claimed: false };
   if (notes === undefined) state.notes.set(run, [note]);
   else notes.push(note);
 }
 
 /**
- * Whether a call of `name` with `argumentsText` failed in `run` (the run calling, by default), by a
- * failure noted there that no other call took; the failure is then this call's. A span without the
+ * How a call of `name` with `argumentsText` failed in `run` (the run calling, by default), if a
+ * failure noted there that no other call took says it did; the failure is then this call's. A span without the
  * arguments (the runner's `traceIncludeSensitiveData` off) fits any call of its tool.
  */
-export function claimToolFailure(run: object | undefined, name: string, argumentsText: string): boolean {
+export function claimToolFailure(run: object | undefined, name: string, argumentsText: string): ToolFailureKind | undefined {
   const of = run ?? currentRun();
   const notes = of === undefined ? undefined : state.notes.get(of);
-  if (notes === undefined) return false;
+  if (notes === undefined) return undefined;
   for (const note of notes) {
     if (note.claimed || note.tool !== name || (note.input !== '' && note.input !== argumentsText)) continue;
     note.claimed = true;
-    return true;
+    return note.how;
   }
-  return false;
+  return undefined;
 }
 
-/** The ids of a run result's calls whose tool failed in that run, the SDK's text given to the model or the app's own. */
-export function failedToolCalls(result: unknown): ReadonlySet<string> {
+/**
+ * The ids of a run result's calls whose tool failed in that run, the SDK's text given to the model or
+ * the app's own, each with whether it timed out (the tool's own `timeoutErrorFunction` wrote the text).
+ */
+export function failedToolCalls(result: unknown): ReadonlyMap<string, boolean> {
   return (typeof result === 'object' && result !== null && state.failedCalls.get(result)) || NONE;
 }
 
@@ -94,13 +98,13 @@ export function failedToolCalls(result: unknown): ReadonlySet<string> {
 function markResult({ run, result, history }: RunEnd): void {
   const notes = state.notes.get(run);
   if (notes === undefined || typeof result !== 'object' || result === null) return;
-  const failed = new Set<string>();
+  const failed = new Map<string, boolean>();
   for (const note of notes) {
     for (let index = history.length - 1; index >= 0; index -= 1) {
       const item = history[index] as { type?: unknown; name?: unknown; callId?: unknown; arguments?: unknown };
       if (item?.type !== 'function_call' || item.name !== note.tool || typeof item.callId !== 'string' || failed.has(item.callId)) continue;
       if (note.input !== '' && item.arguments !== note.input) continue;
-      failed.add(item.callId);
+      failed.set(item.callId, note.how === 'timed out');
       break;
     }
   }

@@ -25,6 +25,8 @@ export interface ToolOutcome {
   readonly output: string;
   /** The SDK's error text, or the text of the tool's own `errorFunction` for a failure the run noted. */
   readonly failed: boolean;
+  /** The run noted a timeout: the text is the tool's own `timeoutErrorFunction`'s. */
+  readonly timedOut: boolean;
   /** The failure was planned by the double the tool called (a sandbox's or an MCP server's `.fails(error)`). */
   readonly plannedElsewhere: boolean;
 }
@@ -103,8 +105,9 @@ export class ToolOutcomes {
       const output = toolOutputText(item.output);
       // Both read, so that a failure the run noted is used up by the call it explains.
       const noted = claimToolFailure(run, call.name, call.argumentsText);
-      const failed = isSdkToolErrorText(output) || noted;
-      const outcome = { call, output, failed, plannedElsewhere: failed && claimPlannedFailure(call.name, parseArguments(call.argumentsText), since) };
+      const failed = isSdkToolErrorText(output) || noted !== undefined;
+      const timedOut = noted === 'timed out';
+      const outcome = { call, output, failed, timedOut, plannedElsewhere: failed && claimPlannedFailure(call.name, parseArguments(call.argumentsText), since) };
       // The first as a literal of one: pushed onto an empty array, it grew a store of 17 slots.
       if (outcomes === undefined) outcomes = [outcome];
       else outcomes.push(outcome);

@@ -40,8 +40,8 @@ import { answer, numberedResponse, PlannedResponse, scriptedResponse } from './p
 export interface ModelView {
   label: string;
   requests: readonly PublicRequest[];
-  /** The ids of the script's calls whose tool failed, as their outputs came back (the SDK's error text, or a failure the run noted). */
-  failedCalls: ReadonlySet<string>;
+  /** The ids of the script's calls whose tool failed, as their outputs came back (the SDK's error text, or a failure the run noted), each with whether it timed out. */
+  failedCalls: ReadonlyMap<string, boolean>;
 }
 
 export interface ModelDoubleOptions extends DoubleOptions {
@@ -70,7 +70,7 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
   #emittedIn: WeakMap<object, EmittedCall[]> | undefined;
   /** Calls of a run that paused for approvals still wait: every later run's end is read until they are settled. */
   #parked = false;
-  readonly #failedCalls = new Set<string>();
+  readonly #failedCalls = new Map<string, boolean>();
   readonly #requests = new RequestLog();
 
   constructor(options: ModelDoubleOptions = {}) {
@@ -372,7 +372,7 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
     const outcomes = this.#outcomes.settle(fresh, run);
     for (let index = 0; index < outcomes.length; index += 1) {
       const outcome = outcomes[index] as ToolOutcome;
-      if (outcome.failed) this.#failedCalls.add(outcome.call.callId);
+      if (outcome.failed) this.#failedCalls.set(outcome.call.callId, outcome.timedOut);
       if (asPlanned(outcome)) continue;
       this.#unplanned(outcomeMismatch(outcome, callIndex, this.#turnLabel(outcome.call.stepIndex), seenAt));
     }

@@ -22,7 +22,7 @@ export function guardrailRejections(calls: readonly EmittedCall[], end: RunEnd):
     const output = outputOf(end.history, call.callId);
     if (output === undefined) continue;
     const rejectedBy: RejectedBy | undefined = claimRejection(calledOff, output) ? 'input guardrail' : claimRejection(withheld, output) ? 'output guardrail' : undefined;
-    if (rejectedBy !== undefined) found.push({ outcome: { call, output, failed: true, plannedElsewhere: false }, rejectedBy });
+    if (rejectedBy !== undefined) found.push({ outcome: { call, output, failed: true, timedOut: false, plannedElsewhere: false }, rejectedBy });
   }
   return found;
 }

@@ -6,6 +6,7 @@ import { Agent, run, tool, type RunContext } from '@openai/agents';
 import { RealtimeAgent, RealtimeSession, tool as realtimeTool } from '@openai/agents/realtime';
 import { model, realtime } from 'agents-testkit';
 import { z } from 'zod';
+import { failedToolCalls } from '../src/fakes/core/toolFailures';
 import { describe, expect, recorded, rejectionOf, test } from './support';
 
 const SLOW = 'The weather service is slow today.';
@@ -83,5 +84,13 @@ describe("a tool whose own timeoutErrorFunction turned its timeout into text", (
 
     expect(error).toMatchObject({ kind: 'tool_failed' });
     expect(error.message).toContain(`The tool timed out, and its own timeoutErrorFunction made "${SLOW}" of the timeout`);
+  });
+
+  test('a failed call a kit of an earlier version noted (a set of ids in the shared state) still reads as failed, not timed out', () => {
+    const result = {};
+    const shared = (globalThis as unknown as Record<symbol, { failedCalls: WeakMap<object, unknown> }>)[Symbol.for('agents-testkit.tool-failures')];
+    shared?.failedCalls.set(result, new Set(['call_1']));
+
+    expect([...failedToolCalls(result)]).toEqual([['call_1', false]]);
   });
 });

@@ -88,7 +88,10 @@ export function claimToolFailure(run: object | undefined, name: string, argument
  * the app's own, each with whether it timed out (the tool's own `timeoutErrorFunction` wrote the text).
  */
 export function failedToolCalls(result: unknown): ReadonlyMap<string, boolean> {
-  return (typeof result === 'object' && result !== null && state.failedCalls.get(result)) || NONE;
+  const failed: ReadonlyMap<string, boolean> | ReadonlySet<string> | undefined = typeof result === 'object' && result !== null ? state.failedCalls.get(result) : undefined;
+  // A kit of a version before timeouts kept a set of ids in the shared state.
+  if (failed instanceof Set) return new Map([...failed].map((id) => [id, false]));
+  return (failed as ReadonlyMap<string, boolean> | undefined) ?? NONE;
 }
 
 /**

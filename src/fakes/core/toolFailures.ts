@@ -1,4 +1,3 @@
-import { getCurrentSpan } from '@openai/agents';
 import { watchToolFailureSpans, watchToolTimeouts, type SpanClasses, type ToolFailureSpan } from '../../sdk/coupling';
 import { currentRun } from '../../sdk/runnerHook';
 import { readAtRunEnd, type RunEnd, type RunEndReader } from './runEnd';
@@ -42,8 +41,7 @@ export type ToolFailureKind = 'threw' | 'timed out';
  */
 export function noteToolFailuresOf(copy: SpanClasses & { Agent?: unknown }): void {
   watchToolFailureSpans(copy, noteFailure);
-  // The current span is the run's function span, or the one a Realtime script handed the call under (one store for every copy).
-  watchToolTimeouts(copy.Agent, (failure) => noteFailure(failure, getCurrentSpan(), 'timed out'));
+  watchToolTimeouts(copy.Agent, (failure, span) => noteFailure(failure, span, 'timed out'));
 }
 
 /** The run's end gives each failure noted in it a call of its result. */

@@ -10,6 +10,7 @@
  * `getAllTools()`: wrapping that method on the `Agent` class (which `RealtimeAgent` extends) lets
  * the kit wrap each tool's function as it is offered, to be told of the timeout first.
  */
+import { getCurrentSpan } from '@openai/agents';
 import type { ToolFailureSpan } from './toolFailureSpans';
 
 const WRAPPED = Symbol.for('agents-testkit.tool-timeouts');
@@ -21,9 +22,11 @@ type GetAllTools = (this: unknown, ...args: unknown[]) => Promise<unknown>;
 /**
  * Has `onTimeout` told of every call a tool of one copy of the SDK's `Agent` class answers with its
  * own `timeoutErrorFunction`, for the rest of the process: the tool's name and the call's arguments
- * (`''` when the SDK gives none). What the function returns, the model still gets.
+ * (`''` when the SDK gives none), and the span current as the function runs (the run's function
+ * span, or the one `inToolSpan` handed a Realtime session's call under; every copy keeps its trace
+ * context in one store). What the function returns, the model still gets.
  */
-export function watchToolTimeouts(Agent: unknown, onTimeout: (failure: ToolFailureSpan) => void): void {
+export function watchToolTimeouts(Agent: unknown, onTimeout: (failure: ToolFailureSpan, span: object | null) => void): void {
   if (typeof Agent !== 'function') return;
   const proto = Agent.prototype as { getAllTools?: Marked<GetAllTools> };
   const original = proto.getAllTools;
@@ -37,14 +40,14 @@ export function watchToolTimeouts(Agent: unknown, onTimeout: (failure: ToolFailu
   proto.getAllTools = wrapped;
 }
 
-function wrapTimeoutErrorFunction(tool: unknown, onTimeout: (failure: ToolFailureSpan) => void): void {
+function wrapTimeoutErrorFunction(tool: unknown, onTimeout: (failure: ToolFailureSpan, span: object | null) => void): void {
   const own = tool as { type?: unknown; name?: unknown; timeoutErrorFunction?: Marked<TimeoutErrorFunction> } | null;
   const original = own?.timeoutErrorFunction;
   if (own?.type !== 'function' || typeof own.name !== 'string' || typeof original !== 'function' || original[WRAPPED]) return;
   const name = own.name;
   const wrapped: Marked<TimeoutErrorFunction> = function (this: unknown, context, error, details) {
     const input = details?.toolCall?.arguments;
-    onTimeout({ tool: name, input: typeof input === 'string' ? input : '' });
+    onTimeout({ tool: name, input: typeof input === 'string' ? input : '' }, getCurrentSpan());
     return original.call(this, context, error, details);
   };
   wrapped[WRAPPED] = true;

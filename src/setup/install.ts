@@ -5,13 +5,14 @@ import { coverageRequested } from '../coverage/env';
 import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { followRunsOf, noteTestStarted, untilQuiet } from '../fakes/core/activity';
 import { followRunEndsOf, forgetParkedReaders } from '../fakes/core/runEnd';
-import { noteToolFailuresOf } from '../fakes/core/toolFailures';
+import { forgetToolFailuresOutsideRuns, noteToolFailuresOf } from '../fakes/core/toolFailures';
 import { forgetRuns } from '../fakes/provider/agentRuns';
 import { settleRecordingsIfAny } from '../fakes/cassette/settling';
 import { forgetPlannedFailures } from '../fakes/core/plannedFailures';
 import { forgetStoredStates } from '../fakes/resume/storedConversations';
 import { installNetworkGuard } from '../fakes/offline/networkGuard';
-import { BUNDLED_SDK, installOfflineGuard, primeDefaultRunner, restoreDefaults } from '../fakes/offline/offlineGuard';
+import { BUNDLED_SDK, installOfflineGuard, isGuarded, primeDefaultRunner, restoreDefaults, type SdkCopy } from '../fakes/offline/offlineGuard';
+import { hookLateSdkCopiesWith } from '../fakes/core/lateSdkCopies';
 import {
   currentFile,
   endScope,
@@ -33,7 +34,7 @@ import { describeReport, plural } from '../format/report';
 import { matchers } from '../matchers/index';
 import { runSnapshotSerializer, type SnapshotSerializer } from '../matchers/runSnapshotSerializer';
 import { hearSessionErrorsOf, sdkRejectionListeners } from '../sdk/coupling';
-import { otherSdkCopiesOfTheTestFile } from './sdkCopies';
+import { otherSdkCopiesOfTheTestFile, requiredSdkCopyOtherThan } from './sdkCopies';
 import { isComplete, type DoubleReport } from '../vocabulary';
 import type { SkippedTest } from '../runner/coupling';
 
@@ -86,10 +87,11 @@ export function install(hooks: RunnerHooks): Promise<void> {
   // without one does not parse it. Runs are noted from when it is loaded: Vitest's entry awaits
   // `ready` before the test file loads, and the file's first hook awaits the collector (failing
   // the file if it could not load), so every run a hook or a test starts is noted.
+  let collector: typeof import('../coverage/collector') | undefined;
   const coverage = coverageRequested()
-    ? import('../coverage/collector').then((collector) => {
-        collector.startCoverageIfEnabled();
-        return collector;
+    ? import('../coverage/collector').then((loaded) => {
+        loaded.startCoverageIfEnabled();
+        return (collector = loaded);
       })
     : undefined;
   const ready = coverage?.then(
@@ -97,17 +99,30 @@ export function install(hooks: RunnerHooks): Promise<void> {
     () => undefined,
   ) ?? Promise.resolve();
 
+  /** What the entry put on the bundled copy, put on another copy the test file loaded (once). */
+  const hook = (copy: SdkCopy): void => {
+    if (isGuarded(copy)) return;
+    collector?.watchCoverageOf(copy.Runner as unknown as abstract new (...args: never[]) => unknown);
+    followRunsOf(copy.Runner);
+    followRunEndsOf(copy.Runner);
+    noteToolFailuresOf(copy);
+    hearSessionErrorsOf(copy.realtime?.RealtimeSession);
+    installOfflineGuard(copy, 'loaded');
+  };
+  const hookRequired = (): void => {
+    const copy = requiredSdkCopyOtherThan(BUNDLED_SDK);
+    if (copy !== undefined) hook(copy);
+  };
+  // A copy a test loads itself (after `jest.resetModules()`) is hooked when a double meets it (src/fakes/core/lateSdkCopies.ts).
+  hookLateSdkCopiesWith({
+    required: hookRequired,
+    loaded: () => otherSdkCopiesOfTheTestFile(BUNDLED_SDK).then((copies) => copies.forEach(hook), () => undefined),
+  });
+
   hooks.beforeAll(async () => {
-    const collector = await coverage;
-    const copies = [BUNDLED_SDK];
-    for (const loaded of await otherSdkCopiesOfTheTestFile(BUNDLED_SDK)) {
-      collector?.watchCoverageOf(loaded.Runner as unknown as abstract new (...args: never[]) => unknown);
-      followRunsOf(loaded.Runner);
-      followRunEndsOf(loaded.Runner);
-      noteToolFailuresOf(loaded);
-      hearSessionErrorsOf(loaded.realtime?.RealtimeSession);
-      copies.push(loaded);
-    }
+    await coverage;
+    const copies = [BUNDLED_SDK, ...(await otherSdkCopiesOfTheTestFile(BUNDLED_SDK))];
+    copies.forEach(hook);
     // The test file has loaded the app: a provider it set at module scope is the app's, and the guard adopts it.
     for (const copy of copies) installOfflineGuard(copy, 'loaded');
     for (const copy of copies) await primeDefaultRunner(copy);
@@ -115,6 +130,8 @@ export function install(hooks: RunnerHooks): Promise<void> {
 
   let testStart: number | undefined;
   hooks.beforeEach(() => {
+    // A copy an earlier test required for itself.
+    hookRequired();
     testStart = mark();
     enterTest();
     noteTestStarted();
@@ -127,6 +144,7 @@ export function install(hooks: RunnerHooks): Promise<void> {
       forgetRuns();
       forgetStoredStates();
       forgetPlannedFailures();
+      forgetToolFailuresOutsideRuns();
       forgetParkedReaders();
     }
     const pinned = !concurrent && since !== undefined;

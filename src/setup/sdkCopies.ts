@@ -19,6 +19,12 @@ export async function otherSdkCopiesOfTheTestFile(own: SdkCopy): Promise<SdkCopy
   return found;
 }
 
+/** The CommonJS copy the test file has required by now, when it is not `own`: found without waiting. */
+export function requiredSdkCopyOtherThan(own: SdkCopy): SdkCopy | undefined {
+  const copy = requiredSdk();
+  return copy === undefined || copy.setDefaultModelProvider === own.setDefaultModelProvider ? undefined : copy;
+}
+
 /**
  * The ES module copy, as the test file imports it, when the runner can import ES modules from here.
  * The `import()` is written in a direct `eval`: the CJS build would turn a literal one into

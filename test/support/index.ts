@@ -5,6 +5,7 @@
 import type * as Vitest from 'vitest';
 import { Agent, tool, type AgentOptions, type MCPServer, type Model } from '@openai/agents';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SandboxAgent, type Capability } from '@openai/agents/sandbox';
@@ -176,7 +177,7 @@ export async function eventually(check: () => boolean, timeoutMs = 1000): Promis
   }
 }
 
-declare const jest: { useFakeTimers(): unknown; useRealTimers(): unknown } | undefined;
+declare const jest: { useFakeTimers(): unknown; useRealTimers(): unknown; resetModules(): unknown } | undefined;
 declare const vi: { useFakeTimers(): unknown; useRealTimers(): unknown } | undefined;
 
 /** Installs the running runner's fake timers (Jest's `jest`, Vitest's `vi`); returns the undo. */
@@ -184,6 +185,15 @@ export function useFakeTimers(): () => void {
   const timers = typeof jest !== 'undefined' ? jest : (vi as NonNullable<typeof vi>);
   timers.useFakeTimers();
   return () => void timers.useRealTimers();
+}
+
+/**
+ * A copy of the SDK the test loads itself, which the setup entry did not meet when the file loaded:
+ * under Jest the one `require` evaluates after `jest.resetModules()`, under Vitest the CommonJS build.
+ */
+export function sdkLoadedNow(): typeof import('@openai/agents') {
+  if (typeof jest !== 'undefined') jest.resetModules();
+  return createRequire(join(process.cwd(), 'package.json'))('@openai/agents') as typeof import('@openai/agents');
 }
 
 /** What `console.warn` printed while `body` ran (each call's arguments joined by spaces); nothing reaches the console. */

@@ -4,6 +4,7 @@ import { numbered } from '../../format/numberedList';
 import { isComplete, type DoubleKind, type DoubleReport } from '../../vocabulary';
 import { noteActivity } from './activity';
 import { noteMismatch, track } from './registry';
+import { hookSdkCopiesRequiredNow } from './lateSdkCopies';
 
 /** The key under which every double of the kit hands out its ledger; matchers find doubles by it. */
 export const LEDGER = Symbol.for('agents-testkit.ledger');
@@ -60,6 +61,8 @@ export class Ledger<View = unknown> {
     this.kind = setup.kind;
     this.name = setup.name;
     this.#setup = setup;
+    // A copy of the SDK the test loaded before making this double is hooked before the double meets its runs.
+    hookSdkCopiesRequiredNow();
     if (setup.verify) track(this);
   }
 

@@ -22,13 +22,21 @@ interface ToolFailuresState {
   watched: WeakMap<object, (how: ToolFailureKind) => void>;
   /** A run's result: the ids of its calls whose tool failed (by the notes of the run that made it), each with whether it timed out. */
   failedCalls: WeakMap<object, ReadonlyMap<string, boolean>>;
+  /**
+   * Failures noted in the test running now outside any run the kit follows: the run of a copy of
+   * the SDK the test loaded itself (after `jest.resetModules()`), whose runs the kit hooks only once
+   * it meets the copy. Its spans still come from the one trace provider every copy shares, whose
+   * classes are the kit's. A model call made outside any followed run reads these.
+   */
+  outsideRuns: Note[];
 }
 
 const KEY = Symbol.for('agents-testkit.tool-failures');
 const scope = globalThis as typeof globalThis & { [KEY]?: ToolFailuresState };
-const state: ToolFailuresState = (scope[KEY] ??= { notes: new WeakMap(), failedCalls: new WeakMap(), watched: new WeakMap() });
-// A kit of a version before `watched` may have made the shared state without it.
+const state: ToolFailuresState = (scope[KEY] ??= { notes: new WeakMap(), failedCalls: new WeakMap(), watched: new WeakMap(), outsideRuns: [] });
+// A kit of a version before `watched` or `outsideRuns` may have made the shared state without them.
 state.watched ??= new WeakMap();
+state.outsideRuns ??= [];
 
 const NONE: ReadonlyMap<string, boolean> = new Map();
 
@@ -55,11 +63,11 @@ export function watchToolSpan(span: object, onFailure: (how: ToolFailureKind) =>
 function noteFailure(failure: ToolFailureSpan, span: object | null, how: ToolFailureKind = 'threw'): void {
   const watcher = span === null ? undefined : state.watched.get(span);
   if (watcher !== undefined) return watcher(how);
-  // A tool invoked outside a run (a test calling `tool.invoke`) has no script waiting on it.
   const run = readAtRunEnd(resultReader);
-  if (run === undefined) return;
-  const notes = state.notes.get(run);
   const note = { ...failure, how, claimed: false };
+  // Outside a followed run: a run of a copy of the SDK the kit met late, or a test's own `tool.invoke`.
+  if (run === undefined) return void state.outsideRuns.push(note);
+  const notes = state.notes.get(run);
   if (notes === undefined) state.notes.set(run, [note]);
   else notes.push(note);
 }
@@ -71,7 +79,7 @@ function noteFailure(failure: ToolFailureSpan, span: object | null, how: ToolFai
  */
 export function claimToolFailure(run: object | undefined, name: string, argumentsText: string): ToolFailureKind | undefined {
   const of = run ?? currentRun();
-  const notes = of === undefined ? undefined : state.notes.get(of);
+  const notes = of === undefined ? state.outsideRuns : state.notes.get(of);
   if (notes === undefined) return undefined;
   for (const note of notes) {
     if (note.claimed || note.tool !== name || (note.input !== '' && note.input !== argumentsText)) continue;
@@ -110,4 +118,9 @@ function markResult({ run, result, history }: RunEnd): void {
     }
   }
   if (failed.size > 0) state.failedCalls.set(result, failed);
+}
+
+/** Forgets the failures noted outside any followed run; the setup entries call it when a test ends. */
+export function forgetToolFailuresOutsideRuns(): void {
+  state.outsideRuns = [];
 }

@@ -23,6 +23,7 @@ import { Double, identity } from '../core/double';
 import { isResponseDone, LiveTurns } from './liveTurns';
 import { noTurnLeft } from './unexpectedCall';
 import { isTraced, tracedResponse, tracedStream } from './generationSpan';
+import { answerAfterHookingSdkCopies, streamAfterHookingSdkCopies } from '../core/lateSdkCopies';
 import { modelCall, type ModelCall } from './call';
 import { offerOf, offeredNames, outputProblem } from './offer';
 import type { PlannedCallId, PlannedItem, PlannedTurn, TurnKey } from './turn';
@@ -115,12 +116,12 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
 
   getResponse(request: ModelRequest): Promise<ModelResponse> {
     const handed = this.#prepare(request, false);
-    return isTraced(request) ? tracedResponse(request, () => answer(this.#inner, handed)) : answer(this.#inner, handed);
+    return answerAfterHookingSdkCopies(() => (isTraced(request) ? tracedResponse(request, () => answer(this.#inner, handed)) : answer(this.#inner, handed)));
   }
 
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     const handed = this.#prepare(request, true) as ModelRequest;
-    return isTraced(request) ? tracedStream(request, () => this.#inner.getStreamedResponse(handed)) : this.#inner.getStreamedResponse(handed);
+    return streamAfterHookingSdkCopies(() => (isTraced(request) ? tracedStream(request, () => this.#inner.getStreamedResponse(handed)) : this.#inner.getStreamedResponse(handed)));
   }
 
   getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {
@@ -142,10 +143,7 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
     return this.#plan.replaceLast(turn);
   }
 
-  /**
-   * The turn that answers this call, now consumed: the first keyed turn whose key accepts it,
-   * otherwise the next turn in order (keyed turns are skipped: they answer by content, never by position).
-   */
+  /** The turn that answers this call, now consumed: the first keyed turn whose key accepts it, else the next turn in order (keyed turns answer by content). */
   #turnFor(request: ModelRequest, streamed: boolean, index: number): number | undefined {
     // The key's view of the call is made only when a keyed turn is left to ask.
     if (!this.#plan.keyed) return this.#plan.take(undefined);

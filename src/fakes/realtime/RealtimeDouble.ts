@@ -13,6 +13,7 @@ import { SettleTimeoutError } from '../../errors/SettleTimeoutError';
 import type { AudioFormat } from '../../format/audioFormat';
 import type { DoubleOptions } from '../../vocabulary';
 import { HEARS_SESSION_ERRORS, hearSessionErrorsOf, sessionErrorsHeard } from '../../sdk/coupling';
+import { afterHookingSdkCopies } from '../core/lateSdkCopies';
 import { injectFault } from '../core/faults';
 import { Double, identity } from '../core/double';
 import { AudioProgress } from './audio';
@@ -145,7 +146,8 @@ export class RealtimeDouble extends Double<RealtimeView> {
     const { apiKey, ...rest } = options;
     this.#config.read(options.initialSessionConfig);
     const opened = this.#call({ index: 0, method: 'connect', options: { ...rest, apiKeyProvided: apiKey !== undefined } }, () => this.#inner.connect(options));
-    return this.#delivery.readyAfter(opened, generation);
+    // A session of a copy of the SDK the test loaded itself must have its errors heard before any event comes.
+    return this.#delivery.readyAfter(afterHookingSdkCopies(opened), generation);
   }
 
   close(): void {

@@ -16,7 +16,7 @@ export async function play(t) {
     // Both files in one worker, one after the other, sharing one module graph.
     const shared = await t.run({ config: { test: { isolate: false, fileParallelism: false, maxWorkers: 1 } } });
     t.judge(shared, { label: 'isolate: false' });
-    const doubles = { 'background.test.ts': 'model("follow-up")', 'realtime.test.ts': 'realtime("voice")', 'after-all.test.ts': 'mcp("files")', 'after-all-slow.test.ts': 'mcp("queue")' };
+    const doubles = { 'background.test.ts': 'model("follow-up")', 'realtime.test.ts': 'realtime("voice")', 'realtime-error.test.ts': 'realtime("voice-error")', 'after-all.test.ts': 'mcp("files")', 'after-all-slow.test.ts': 'mcp("queue")' };
     for (const file of Object.keys(doubles)) {
       const message = shared.files.get(file)?.message ?? '';
       const others = Object.entries(doubles).filter(([other]) => other !== file).map(([, label]) => label);

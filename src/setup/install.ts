@@ -50,6 +50,8 @@ export interface RunnerHooks extends RunnerReads {
    * `fileMeta` is where the runner's reporters read what the kit leaves of the file (Vitest's file meta).
    */
   afterAll(fn: (skipped: readonly SkippedTest[], fileMeta?: Record<string, unknown>) => void | Promise<void>): void;
+  /** How the test file imports `@openai/agents`, where a plain `import()` of the kit's would not say (Vitest may inline it). */
+  importSdk?: () => Promise<unknown>;
 }
 
 /**
@@ -116,12 +118,12 @@ export function install(hooks: RunnerHooks): Promise<void> {
   // A copy a test loads itself (after `jest.resetModules()`) is hooked when a double meets it (src/fakes/core/lateSdkCopies.ts).
   hookLateSdkCopiesWith({
     required: hookRequired,
-    loaded: () => otherSdkCopiesOfTheTestFile(BUNDLED_SDK).then((copies) => copies.forEach(hook), () => undefined),
+    loaded: () => otherSdkCopiesOfTheTestFile(BUNDLED_SDK, hooks.importSdk).then((copies) => copies.forEach(hook), () => undefined),
   });
 
   hooks.beforeAll(async () => {
     await coverage;
-    const copies = [BUNDLED_SDK, ...(await otherSdkCopiesOfTheTestFile(BUNDLED_SDK))];
+    const copies = [BUNDLED_SDK, ...(await otherSdkCopiesOfTheTestFile(BUNDLED_SDK, hooks.importSdk))];
     copies.forEach(hook);
     // The test file has loaded the app: a provider it set at module scope is the app's, and the guard adopts it.
     for (const copy of copies) installOfflineGuard(copy, 'loaded');

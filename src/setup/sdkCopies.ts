@@ -10,9 +10,9 @@ import type { SdkCopy } from '../fakes/offline/offlineGuard';
  * kit's ES module setup build runs, and a CommonJS module the test file loads (an app compiled to
  * CommonJS) requires the CommonJS copy. Read once the test file has loaded (the kit's `beforeAll`).
  */
-export async function otherSdkCopiesOfTheTestFile(own: SdkCopy): Promise<SdkCopy[]> {
+export async function otherSdkCopiesOfTheTestFile(own: SdkCopy, importSdk?: () => Promise<unknown>): Promise<SdkCopy[]> {
   const found: SdkCopy[] = [];
-  for (const copy of [await importedSdk(), requiredSdk()]) {
+  for (const copy of [await importedSdk(importSdk), requiredSdk()]) {
     if (copy === undefined || copy.setDefaultModelProvider === own.setDefaultModelProvider) continue;
     if (!found.some((other) => other.setDefaultModelProvider === copy.setDefaultModelProvider)) found.push(copy);
   }
@@ -31,12 +31,13 @@ export function requiredSdkCopyOtherThan(own: SdkCopy): SdkCopy | undefined {
  * `require()`, and Jest's module loader only hears an `import()` made by code of the module it
  * loaded (one made in `new Function` reaches no loader; a probe in consumers/jest-esm showed it).
  * Where `import()` is unavailable (Jest without `--experimental-vm-modules`, which then loads one
- * copy only), this is `undefined`.
+ * copy only), this is `undefined`. `importSdk`, where the runner gives one, imports as the test file
+ * does (Vitest's `vi.importActual`: a config that inlines the SDK hands the test file a copy of its own).
  */
-async function importedSdk(): Promise<SdkCopy | undefined> {
+async function importedSdk(importSdk?: () => Promise<unknown>): Promise<SdkCopy | undefined> {
   try {
     // eslint-disable-next-line no-eval
-    const loaded: unknown = await eval('import("@openai/agents")');
+    const loaded: unknown = await (importSdk ?? (() => eval('import("@openai/agents")')))();
     return isSdkCopy(loaded) ? loaded : undefined;
   } catch {
     return undefined;

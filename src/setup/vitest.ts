@@ -42,6 +42,8 @@ await install({
   testName: () => expect.getState().currentTestName,
   testFile: () => expect.getState().testPath,
   scope: () => scopeInVitest(getCurrentSuite),
+  // As the test file imports it: a config that inlines the SDK (`server.deps.inline`) gives the test file another copy than the kit's.
+  importSdk: () => vitest.vi.importActual('@openai/agents'),
 });
 
 /**

@@ -3,7 +3,7 @@
 // model is called from one of its runs, and must still hear what it swallows.
 import { z } from 'zod';
 import { model } from 'agents-testkit';
-import { expect, recorded, sdkLoadedNow, test } from './support';
+import { describe, expect, recorded, runner, sdkLoadedNow, test, warningsDuring } from './support';
 
 const SORRY = 'The weather is unavailable just now.';
 const SLOW = 'The weather service is slow today.';
@@ -47,4 +47,28 @@ test('a run of a copy loaded late that goes as scripted passes', async () => {
 
   expect(result.finalOutput).toBe('Sunny.');
   expect(recorded(weather)).toEqual([]);
+});
+
+// Under Vitest the CommonJS copy is one per process: an earlier test may have met it already.
+(runner === 'jest' ? describe : describe.skip)('what the console says (Jest: each require after resetModules() is a copy of its own)', () => {
+  test('a run the kit met at its first model call: what it cannot hear of it, once per script', async () => {
+    const weather = model({ verify: false }).calls('get_weather', { city: 'Oslo' }).thenReplies('Sunny.').calls('get_weather', { city: 'Bergen' }).thenReplies('Rainy.');
+    const app = () => weatherApp(sdkLoadedNow());
+
+    const warnings = await warningsDuring(async () => {
+      await app().askPolite(weather);
+      await app().askPolite(weather);
+    });
+
+    expect(warnings).toEqual([expect.stringContaining('was called from a run of a copy of @openai/agents the kit met only at this call')]);
+    expect(warnings[0]).toContain("not a timeout of a tool of the run's first turn, nor a failed tool the run stops at");
+  });
+
+  test('a model called by a test itself, outside any run: nothing', async () => {
+    const weather = model({ verify: false }).replies('Hi.');
+
+    const warnings = await warningsDuring(() => weather.getResponse({ input: 'Hi', modelSettings: {}, tools: [], outputType: 'text', handoffs: [], tracing: false } as never));
+
+    expect(warnings).toEqual([]);
+  });
 });

@@ -73,8 +73,9 @@ import {
   scriptedModelPart,
   modelOfProviderData,
   sdkVersion,
+  inSomeSdkRun,
 } from '../src/sdk/coupling';
-import { describe, expect, plainMcpServer, test } from './support';
+import { describe, expect, plainMcpServer, sdkLoadedNow, test } from './support';
 import { message, startResponsesServer } from './support/responsesServer';
 
 /** The outputs the SDK handed the model for its function calls, from the model's last request. */
@@ -123,6 +124,18 @@ describe('who is calling', () => {
 });
 
 describe('runs', () => {
+  test('inSomeSdkRun: a model called by a run of a copy of the SDK the kit never met is under its trace; a test calling a model itself is not', async () => {
+    const seen: boolean[] = [];
+    const model = new ScriptedModel([[assistantMessage('Hi.')]]);
+    const respond = model.getResponse.bind(model);
+    model.getResponse = (request) => (seen.push(inSomeSdkRun()), respond(request));
+    const other = sdkLoadedNow();
+
+    await other.run(new other.Agent({ name: 'Other', model }), 'Hi');
+
+    expect({ outside: inSomeSdkRun(), inTheOtherCopysRun: seen }).toEqual({ outside: false, inTheOtherCopysRun: [true] });
+  });
+
   test("onEveryRun: run()'s default runner and a Runner of one's own both go through Runner.prototype.run", async () => {
     const started: unknown[] = [];
     const stop = onEveryRun((agent) => void started.push((agent as Agent).name));

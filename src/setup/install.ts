@@ -102,14 +102,15 @@ export function install(hooks: RunnerHooks): Promise<void> {
   ) ?? Promise.resolve();
 
   /** What the entry put on the bundled copy, put on another copy the test file loaded (once). */
-  const hook = (copy: SdkCopy): void => {
-    if (isGuarded(copy)) return;
+  const hook = (copy: SdkCopy): boolean => {
+    if (isGuarded(copy)) return false;
     collector?.watchCoverageOf(copy.Runner as unknown as abstract new (...args: never[]) => unknown);
     followRunsOf(copy.Runner);
     followRunEndsOf(copy.Runner);
     noteToolFailuresOf(copy);
     hearSessionErrorsOf(copy.realtime?.RealtimeSession);
     installOfflineGuard(copy, 'loaded');
+    return true;
   };
   const hookRequired = (): void => {
     const copy = requiredSdkCopyOtherThan(BUNDLED_SDK);
@@ -118,7 +119,7 @@ export function install(hooks: RunnerHooks): Promise<void> {
   // A copy a test loads itself (after `jest.resetModules()`) is hooked when a double meets it (src/fakes/core/lateSdkCopies.ts).
   hookLateSdkCopiesWith({
     required: hookRequired,
-    loaded: () => otherSdkCopiesOfTheTestFile(BUNDLED_SDK, hooks.importSdk).then((copies) => copies.forEach(hook), () => undefined),
+    loaded: () => otherSdkCopiesOfTheTestFile(BUNDLED_SDK, hooks.importSdk).then((copies) => copies.map(hook).includes(true), () => false),
   });
 
   hooks.beforeAll(async () => {

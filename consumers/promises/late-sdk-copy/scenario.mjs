@@ -25,14 +25,25 @@ const ISOLATED = `${JEST}${DESK}export const load = () => {\n  let loaded;\n  je
 /** What is heard of a copy loaded in `jest.isolateModules()`: a failure its tool's spans mark. */
 const HEARD_IN_ISOLATION = ['drift: the tool fails behind its errorFunction; the script was made after the load', 'drift: the tool fails behind its errorFunction; the script was made before the load'];
 
+/** What the console says of a run the kit met a copy's run only at a model call (the script made before the load). */
+const MET_MID_RUN = 'was called from a run of a copy of @openai/agents the kit met only at this call';
+
 export async function play(t) {
   for (const [label, source] of Object.entries(LOADERS[t.runner])) {
     t.write('load.ts', source);
-    t.judge(await t.run(), { label });
+    const outcome = await t.run({ args: t.runner === 'vitest' ? ['--reporter=default'] : [] });
+    t.judge(outcome, { label });
+    // Vitest's CommonJS copy is one per worker: the first test met it when it made its script.
+    if (t.runner === 'jest') t.check(`${label}: the console says what the kit cannot hear of a run it met mid-way`, outcome.output.includes(MET_MID_RUN), outcome.output.slice(-3000));
   }
   if (t.runner !== 'jest') return;
   t.write('load.ts', ISOLATED);
   const isolated = await t.run();
+  t.check(
+    'jest.isolateModules(): the console says the kit cannot reach the copy',
+    isolated.output.includes('was called from a run of a copy of @openai/agents the kit cannot reach'),
+    isolated.output.slice(-3000),
+  );
   for (const title of HEARD_IN_ISOLATION) {
     const test = isolated.tests.get(title);
     t.check(`jest.isolateModules(): "${title}" fails, naming the tool's text`, test?.status === 'failed' && test.failure.includes('The weather is unavailable just now.'), test?.failure ?? 'did not run');

@@ -1,3 +1,5 @@
+import { redactText } from '../../format/secrets';
+import { inSomeSdkRun } from '../../sdk/coupling';
 import { currentRun } from '../../sdk/runnerHook';
 
 /**
@@ -13,8 +15,8 @@ import { currentRun } from '../../sdk/runnerHook';
 export interface LateSdkCopyHooks {
   /** Hooks the copies the test file has required by now (CommonJS: found without waiting). */
   required(): void;
-  /** Hooks every copy the test file has loaded by now. Never rejects. */
-  loaded(): Promise<void>;
+  /** Hooks every copy the test file has loaded by now; resolves with whether one was new. Never rejects. */
+  loaded(): Promise<boolean>;
 }
 
 const KEY = Symbol.for('agents-testkit.late-sdk-copies');
@@ -39,21 +41,53 @@ export function afterHookingSdkCopies<T>(opened: Promise<T>): Promise<T> {
 /**
  * A model's answer, once every copy loaded by now is hooked when the call comes from no run the
  * kit follows: the run of a copy met late, whose tools have yet to run. The rest of that run is
- * heard, but for what only its run's start or end tells (a timeout of a tool of its first turn, a
- * failed tool the run stopped at), which the kit learns of from its next runs only.
+ * heard, but for what only its start or end tells (a timeout of a tool of its first turn, a failed
+ * tool the run stops at), which the kit hears from that copy's next runs only: the console says so,
+ * once per double. So it does when no copy was new: the run is of a copy the kit cannot reach. A
+ * test that calls the model itself, outside any run, is told nothing.
  */
-export function answerAfterHookingSdkCopies<T>(answer: () => Promise<T>): Promise<T> {
+export function answerAfterHookingSdkCopies<T>(answer: () => Promise<T>, double: Labelled): Promise<T> {
   const hooks = holder[KEY];
   if (hooks === undefined || currentRun() !== undefined) return answer();
-  return hooks.loaded().then(answer);
+  const inRun = inSomeSdkRun();
+  return hooks.loaded().then((met) => {
+    if (inRun) warnOnce(double, met);
+    return answer();
+  });
 }
 
 /** The streamed form of `answerAfterHookingSdkCopies`. */
-export function streamAfterHookingSdkCopies<T>(stream: () => AsyncIterable<T>): AsyncIterable<T> {
+export function streamAfterHookingSdkCopies<T>(stream: () => AsyncIterable<T>, double: Labelled): AsyncIterable<T> {
   const hooks = holder[KEY];
   if (hooks === undefined || currentRun() !== undefined) return stream();
+  const inRun = inSomeSdkRun();
   return (async function* hooked() {
-    await hooks.loaded();
+    const met = await hooks.loaded();
+    if (inRun) warnOnce(double, met);
     yield* stream();
   })();
+}
+
+/** What names a double in messages (its ledger). */
+interface Labelled {
+  readonly label: string;
+}
+
+const warned = new WeakSet<Labelled>();
+
+function warnOnce(double: Labelled, met: boolean): void {
+  if (warned.has(double)) return;
+  warned.add(double);
+  const what = met
+    ? 'a copy of @openai/agents the kit met only at this call (a module the test loaded itself)'
+    : 'a copy of @openai/agents the kit cannot reach (one loaded in jest.isolateModules(), or a second install of the SDK)';
+  const fix = met
+    ? 'Make the script after loading the app: a CommonJS copy is met when a double is made.'
+    : 'Load the app with jest.resetModules() and require(), and install one copy of @openai/agents.';
+  console.warn(
+    redactText(
+      `agents-testkit: ${double.label} was called from a run of ${what}. A tool failure behind the tool's own errorFunction is heard there, but not ` +
+        `${met ? 'a timeout of a tool of the run\'s first turn, nor a failed tool the run stops at' : 'its tools\' timeouts, a failed tool a run stops at, nor its Realtime sessions\' errors'}. ${fix}`,
+    ),
+  );
 }

@@ -116,12 +116,12 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
 
   getResponse(request: ModelRequest): Promise<ModelResponse> {
     const handed = this.#prepare(request, false);
-    return answerAfterHookingSdkCopies(() => (isTraced(request) ? tracedResponse(request, () => answer(this.#inner, handed)) : answer(this.#inner, handed)));
+    return answerAfterHookingSdkCopies(() => (isTraced(request) ? tracedResponse(request, () => answer(this.#inner, handed)) : answer(this.#inner, handed)), this.ledger);
   }
 
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     const handed = this.#prepare(request, true) as ModelRequest;
-    return streamAfterHookingSdkCopies(() => (isTraced(request) ? tracedStream(request, () => this.#inner.getStreamedResponse(handed)) : this.#inner.getStreamedResponse(handed)));
+    return streamAfterHookingSdkCopies(() => (isTraced(request) ? tracedStream(request, () => this.#inner.getStreamedResponse(handed)) : this.#inner.getStreamedResponse(handed)), this.ledger);
   }
 
   getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {

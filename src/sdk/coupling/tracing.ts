@@ -1,3 +1,5 @@
+import { getCurrentTrace } from '@openai/agents';
+
 /**
  * What the SDK's trace provider leaves on the process. Part of the SDK coupling (see index.ts).
  */
@@ -114,3 +116,13 @@ export function isNoopTracingParent(parent: unknown): boolean {
 
 /** The id the SDK gives no-op traces and spans (tracing/utils.ts `NOOP_TRACE_OR_SPAN_ID`). */
 const NOOP_ID = 'no-op';
+
+/**
+ * Whether the calling code runs under a run of some copy of the SDK: every run sets a trace current
+ * (a no-op one when tracing is off), and every copy keeps its trace context in one store on
+ * `globalThis` (`Symbol.for('openai.agents.core.asyncLocalStorage')`), so a run of a copy the kit
+ * never met shows here too. A test that calls a model itself runs under none.
+ */
+export function inSomeSdkRun(): boolean {
+  return getCurrentTrace() !== null;
+}

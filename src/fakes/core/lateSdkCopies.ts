@@ -3,10 +3,12 @@ import { inSomeSdkRun } from '../../sdk/coupling';
 import { currentRun } from '../../sdk/runnerHook';
 
 /**
- * Copies of the SDK a test loads itself, after its file loaded: `jest.resetModules()` or
- * `jest.isolateModules()` and then `require('./app')` evaluate the SDK afresh, and what the setup
- * entry put on the copies it met (runs followed, tool failures and timeouts noted, Realtime session
- * errors heard, the offline guard) is not on the new one. The setup entry says how to hook the
+ * Copies of the SDK a test loads itself, after its file loaded: `jest.resetModules()` and then
+ * `require('./app')` evaluate the SDK afresh (so does `vi.resetModules()` where Vitest inlines it),
+ * and what the setup entry put on the copies it met (runs followed, tool failures and timeouts
+ * noted, Realtime session errors heard, the offline guard) is not on the new one. (One loaded in
+ * `jest.isolateModules()` is gone from the registry once the callback returned: nothing finds it.)
+ * The setup entry says how to hook the
  * copies loaded by now; a double asks where it may meet such a copy first: when it is made (the
  * copies required by then), and when a model is called outside any run the kit follows or a
  * Realtime session connects (every copy loaded by then, ES modules included, before it answers).

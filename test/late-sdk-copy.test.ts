@@ -20,13 +20,26 @@ function weatherApp(sdk: ReturnType<typeof sdkLoadedNow>) {
     timeoutErrorFunction: () => SLOW,
   });
   const ask = (script: unknown, tool: typeof polite) => sdk.run(new sdk.Agent({ name: 'Weather', model: script as never, tools: [tool] }), 'Weather in Oslo?');
-  return { askPolite: (script: unknown) => ask(script, polite), askSlow: (script: unknown) => ask(script, slow) };
+  const streamPolite = async (script: unknown) => {
+    const streamed = await sdk.run(new sdk.Agent({ name: 'Weather', model: script as never, tools: [polite] }), 'Weather in Oslo?', { stream: true });
+    await streamed.completed;
+    return streamed;
+  };
+  return { askPolite: (script: unknown) => ask(script, polite), askSlow: (script: unknown) => ask(script, slow), streamPolite };
 }
 
 test('a tool failure behind its errorFunction, in a run of a copy loaded after the script was made', async () => {
   const weather = model({ verify: false }).calls('get_weather', { city: 'Oslo' }).thenReplies('Sunny.');
 
   await weatherApp(sdkLoadedNow()).askPolite(weather);
+
+  expect(recorded(weather).map((mismatch) => mismatch.message).join('\n')).toContain(`The SDK handed the model "${SORRY}" instead`);
+});
+
+test('a tool failure behind its errorFunction, in a streamed run of a copy loaded after the script was made', async () => {
+  const weather = model({ verify: false }).calls('get_weather', { city: 'Oslo' }).thenReplies('Sunny.');
+
+  await weatherApp(sdkLoadedNow()).streamPolite(weather);
 
   expect(recorded(weather).map((mismatch) => mismatch.message).join('\n')).toContain(`The SDK handed the model "${SORRY}" instead`);
 });

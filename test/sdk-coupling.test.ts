@@ -17,11 +17,13 @@ import {
   hostedMcpTool,
   NoopSpan,
   run,
+  RunContext,
   Runner,
   setDefaultModelProvider,
   Span,
   TraceProvider,
   tool,
+  toolNamespace,
   ToolGuardrailFunctionOutputFactory,
   type InputGuardrail,
   type Model,
@@ -74,6 +76,7 @@ import {
   modelOfProviderData,
   sdkVersion,
   inSomeSdkRun,
+  topLevelCollisions,
 } from '../src/sdk/coupling';
 import { describe, expect, plainMcpServer, sdkLoadedNow, test } from './support';
 import { message, startResponsesServer } from './support/responsesServer';
@@ -354,6 +357,33 @@ describe('texts the SDK hands the model instead of throwing', () => {
     paused.state.reject(approval);
     await run(agent, paused.state);
     expect(toolOutputsSeenBy(model)).toEqual([TOOL_APPROVAL_REJECTION_MESSAGE]);
+  });
+});
+
+describe('tool name collisions', () => {
+  const weather = (answer: string) => tool({ name: 'get_weather', description: 'Weather', parameters: z.object({ city: z.string() }), execute: async () => answer });
+
+  test('the SDK offers the model the last of two tools of one name, runs it, and goes on; getAllTools() gives both', async () => {
+    const model = new ScriptedModel([[functionCall('get_weather', { city: 'Oslo' }, { callId: 'call_1' })], [assistantMessage('Done.')]]);
+    const agent = new Agent({ name: 'Weather', model, tools: [weather('live'), weather('stale')] });
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      await run(agent, 'Hi');
+    } finally {
+      console.warn = warn;
+    }
+    const requests = model.calls.map((call) => (call as { request: ModelRequest }).request);
+    expect(requests[0]?.tools.map((offered) => offered.name)).toEqual(['get_weather']);
+    expect(JSON.stringify(requests[1]?.input)).toContain('stale');
+    expect(topLevelCollisions(await agent.getAllTools(new RunContext({})))).toEqual(new Map([['get_weather', 2]]));
+  });
+
+  test('topLevelCollisions: namespaced and deferred tools are kept apart, as the SDK keeps them', () => {
+    const [first, second] = toolNamespace({ name: 'forecasts', description: 'Forecasts', tools: [weather('a'), tool({ name: 'get_wind', description: 'Wind', parameters: z.object({}), execute: async () => '' })] });
+    expect(topLevelCollisions([weather('top'), first, second])).toBeUndefined();
+    expect(topLevelCollisions([weather('top'), { ...weather('deferred'), deferLoading: true }])).toBeUndefined();
+    expect(topLevelCollisions([weather('one'), weather('two'), weather('three')])).toEqual(new Map([['get_weather', 3]]));
   });
 });
 

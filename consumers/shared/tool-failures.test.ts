@@ -114,6 +114,18 @@ test('control: a working tool with an errorFunction', async () => {
   expect(result).toHaveToolOutput(working, 'Sunny in Oslo.');
 });
 
+// ── A stale weather tool of the same name is merged into the agent's tools: the SDK offers the
+// model the last one only, runs it for every call of get_weather, and goes on after a warning.
+
+// Must FAIL, naming: a request of an agent that offers 2 tools named get_weather: expected one tool per name
+test('drift: a stale tool of the same name answers the scripted call', async () => {
+  const working = tool({ name: 'get_weather', description: 'Current weather for a city', parameters: z.object({ city: z.string() }), execute: async ({ city }) => `Sunny in ${city}.` });
+  const stale = tool({ name: 'get_weather', description: 'Current weather for a city', parameters: z.object({ city: z.string() }), execute: async () => 'The weather service moved.' });
+  const agent = new Agent({ name: 'Weather', model: model().calls(working, { city: 'Oslo' }).thenReplies('Sunny in Oslo.'), tools: [working, stale] });
+
+  expect((await run(agent, 'Weather in Oslo?')).finalOutput).toBe('Sunny in Oslo.');
+});
+
 // ── The app's weather tool now throws, with no errorFunction. The SDK hands the model an error
 // text instead of its output and goes on; here no later request of the same script carries that
 // text (the run stops at the tool, hands off in the same turn, pauses for an approval), so only the

@@ -32,6 +32,8 @@ export type MismatchKind =
   | 'tool_failed'
   /** A scripted tool call planned to fail (`{ toolFails }`) produced an output. */
   | 'tool_not_failed'
+  /** The agent offered two function tools of one name: the SDK exposes the last only, and only warns. */
+  | 'tool_name_collision'
   /** A responder threw an error of the programming kind (a `TypeError`, …): a bug, not a planned failure. */
   | 'responder_failed'
   /** A responder (or an event source) did not finish within the double's time. */

@@ -6,6 +6,7 @@ import { IncompleteScriptError } from '../errors/IncompleteScriptError';
 import { followRunsOf, noteTestStarted, untilQuiet } from '../fakes/core/activity';
 import { followRunEndsOf, forgetParkedReaders } from '../fakes/core/runEnd';
 import { forgetToolFailuresOutsideRuns, noteToolFailuresOf } from '../fakes/core/toolFailures';
+import { noteToolNameCollisionsOf } from '../fakes/core/toolNameCollisions';
 import { forgetRuns } from '../fakes/provider/agentRuns';
 import { settleRecordingsIfAny } from '../fakes/cassette/settling';
 import { forgetPlannedFailures } from '../fakes/core/plannedFailures';
@@ -84,6 +85,7 @@ export function install(hooks: RunnerHooks): Promise<void> {
   followRunsOf(BUNDLED_SDK.Runner);
   followRunEndsOf(BUNDLED_SDK.Runner);
   noteToolFailuresOf(BUNDLED_SDK);
+  noteToolNameCollisionsOf(BUNDLED_SDK);
   hearSessionErrorsOf(BUNDLED_SDK.realtime?.RealtimeSession);
   // The coverage collector is loaded only when a coverage reporter asked for it: a test file
   // without one does not parse it. Runs are noted from when it is loaded: Vitest's entry awaits
@@ -108,6 +110,7 @@ export function install(hooks: RunnerHooks): Promise<void> {
     followRunsOf(copy.Runner);
     followRunEndsOf(copy.Runner);
     noteToolFailuresOf(copy);
+    noteToolNameCollisionsOf(copy);
     hearSessionErrorsOf(copy.realtime?.RealtimeSession);
     installOfflineGuard(copy, 'loaded');
     return true;

@@ -24,6 +24,7 @@ import { isResponseDone, LiveTurns } from './liveTurns';
 import { noTurnLeft } from './unexpectedCall';
 import { isTraced, tracedResponse, tracedStream } from './generationSpan';
 import { answerAfterHookingSdkCopies, streamAfterHookingSdkCopies } from '../core/lateSdkCopies';
+import { recordToolNameCollisions } from '../core/toolNameCollisions';
 import { modelCall, type ModelCall } from './call';
 import { offerOf, offeredNames, outputProblem } from './offer';
 import type { PlannedCallId, PlannedItem, PlannedTurn, TurnKey } from './turn';
@@ -187,6 +188,7 @@ export class ModelDouble extends Double<ModelView> implements Model, RunEndReade
     const callIndex = this.ledger.record(callDetail(streamed, stepIndex));
     const reading = this.#conversations.read(request.input);
     this.#readOutcomes(reading.fresh, callIndex);
+    recordToolNameCollisions(this.ledger, callIndex);
     if (stepIndex === undefined) {
       this.#inner.enqueue(modelError(this.ledger.mismatch(noTurnLeft(request, callIndex, streamed, this.#plan.length))));
       return request;

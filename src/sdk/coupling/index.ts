@@ -18,6 +18,7 @@
  * - sandbox.ts: what the sandbox capabilities send a session.
  * - tracing.ts: the trace provider's process listener, its global slot, the spans processors receive.
  * - toolTimeouts.ts: a tool's own `timeoutErrorFunction`, told of each timeout it answers.
+ * - toolNameCollisions.ts: the function tools of one agent that share a name, of which the SDK exposes the last.
  * - toolFailureSpans.ts: the function span's error that tells a tool failed when its `errorFunction` made text of it,
  *   and the span a Realtime session's tool call is handed under so that the SDK has one to mark.
  * - version.ts: the installed SDK's version and the model a response names (cassette provenance).
@@ -32,6 +33,7 @@ export * from './sandbox';
 export * from './stack';
 export * from './tools';
 export * from './toolFailureSpans';
+export * from './toolNameCollisions';
 export * from './toolTimeouts';
 export * from './tracing';
 export * from './version';

@@ -17,6 +17,7 @@
  * - mcp.ts: MCP tool names and hosted MCP items; the tools a run lists from local MCP servers.
  * - sandbox.ts: what the sandbox capabilities send a session.
  * - tracing.ts: the trace provider's process listener, its global slot, the spans processors receive.
+ * - toolsOffered.ts: the tools an agent offers, each time the SDK asks `getAllTools()`.
  * - toolTimeouts.ts: a tool's own `timeoutErrorFunction`, told of each timeout it answers.
  * - toolNameCollisions.ts: the function tools of one agent that share a name, of which the SDK exposes the last.
  * - toolFailureSpans.ts: the function span's error that tells a tool failed when its `errorFunction` made text of it,
@@ -34,6 +35,7 @@ export * from './stack';
 export * from './tools';
 export * from './toolFailureSpans';
 export * from './toolNameCollisions';
+export * from './toolsOffered';
 export * from './toolTimeouts';
 export * from './tracing';
 export * from './version';

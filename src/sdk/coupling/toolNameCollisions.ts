@@ -5,32 +5,23 @@
  * server's tool named like one of the app's): under the default `toolNameCollisionPolicy: 'warn'`
  * the SDK exposes the last of them only, runs it for every call of that name, and goes on after a
  * console warning, which fails no test (runner/modelPreparation.ts, `resolveModelVisibleToolNameCollisions`). Namespaced and deferred tools are kept apart there, and
- * their collisions throw. Every tool a run offers comes from its agent's `getAllTools()` each turn:
- * wrapping that method on the `Agent` class tells the kit of the names offered more than once.
+ * their collisions throw. Every tool a run offers comes from its agent's `getAllTools()` each turn
+ * (toolsOffered.ts), which tells the kit of the names offered more than once.
  */
+import { onToolsOffered } from './toolsOffered';
 
-const WRAPPED = Symbol.for('agents-testkit.tool-name-collisions');
-
-type GetAllTools = ((this: unknown, ...args: unknown[]) => Promise<unknown>) & { [WRAPPED]?: true };
+const KEY = Symbol.for('agents-testkit.tool-name-collisions');
 
 /**
  * Has `onCollision` told, in the run's own context, of the top-level function tool names one copy
  * of the SDK's `Agent` class offers more than once in a turn, with how many tools share each. For
- * the rest of the process; wrapped once per class.
+ * the rest of the process.
  */
 export function watchToolNameCollisions(Agent: unknown, onCollision: (collisions: ReadonlyMap<string, number>) => void): void {
-  if (typeof Agent !== 'function') return;
-  const proto = Agent.prototype as { getAllTools?: GetAllTools };
-  const original = proto.getAllTools;
-  if (typeof original !== 'function' || original[WRAPPED]) return;
-  const wrapped: GetAllTools = async function (this: unknown, ...args: unknown[]) {
-    const tools = await original.apply(this, args);
-    const collisions = Array.isArray(tools) ? topLevelCollisions(tools) : undefined;
+  onToolsOffered(Agent, KEY, (tools) => {
+    const collisions = topLevelCollisions(tools);
     if (collisions !== undefined) onCollision(collisions);
-    return tools;
-  };
-  wrapped[WRAPPED] = true;
-  proto.getAllTools = wrapped;
+  });
 }
 
 /** The names more than one top-level function tool has, with how many have each; `undefined` for none. */

@@ -7,17 +7,17 @@
  * kit recognises): the run goes on, and the SDK marks no span. The function is read off the tool
  * object each time a call is invoked (tool.ts `invokeFunctionTool`, for a run's calls and a
  * Realtime session's alike), and every tool a run or a session offers comes from its agent's
- * `getAllTools()`: wrapping that method on the `Agent` class (which `RealtimeAgent` extends) lets
- * the kit wrap each tool's function as it is offered, to be told of the timeout first.
+ * `getAllTools()` (toolsOffered.ts): the kit wraps each tool's function as it is offered, to be
+ * told of the timeout first.
  */
 import { getCurrentSpan } from '@openai/agents';
 import type { ToolFailureSpan } from './toolFailureSpans';
+import { onToolsOffered } from './toolsOffered';
 
 const WRAPPED = Symbol.for('agents-testkit.tool-timeouts');
 
 type Marked<F> = F & { [WRAPPED]?: true };
 type TimeoutErrorFunction = (this: unknown, context: unknown, error: unknown, details?: { toolCall?: { arguments?: unknown } }) => unknown;
-type GetAllTools = (this: unknown, ...args: unknown[]) => Promise<unknown>;
 
 /**
  * Has `onTimeout` told of every call a tool of one copy of the SDK's `Agent` class answers with its
@@ -27,17 +27,9 @@ type GetAllTools = (this: unknown, ...args: unknown[]) => Promise<unknown>;
  * context in one store). What the function returns, the model still gets.
  */
 export function watchToolTimeouts(Agent: unknown, onTimeout: (failure: ToolFailureSpan, span: object | null) => void): void {
-  if (typeof Agent !== 'function') return;
-  const proto = Agent.prototype as { getAllTools?: Marked<GetAllTools> };
-  const original = proto.getAllTools;
-  if (typeof original !== 'function' || original[WRAPPED]) return;
-  const wrapped: Marked<GetAllTools> = async function (this: unknown, ...args: unknown[]) {
-    const tools = await original.apply(this, args);
-    if (Array.isArray(tools)) for (const tool of tools) wrapTimeoutErrorFunction(tool, onTimeout);
-    return tools;
-  };
-  wrapped[WRAPPED] = true;
-  proto.getAllTools = wrapped;
+  onToolsOffered(Agent, WRAPPED, (tools) => {
+    for (const tool of tools) wrapTimeoutErrorFunction(tool, onTimeout);
+  });
 }
 
 function wrapTimeoutErrorFunction(tool: unknown, onTimeout: (failure: ToolFailureSpan, span: object | null) => void): void {

@@ -39,6 +39,15 @@ import { otherSdkCopiesOfTheTestFile, requiredSdkCopyOtherThan } from './sdkCopi
 import { isComplete, type DoubleReport } from '../vocabulary';
 import type { SkippedTest } from '../runner/coupling';
 
+/** What the kit hears of one copy of the SDK: its runs and their ends, the failures its tools and sessions swallow. */
+function listenTo(copy: SdkCopy): void {
+  followRunsOf(copy.Runner);
+  followRunEndsOf(copy.Runner);
+  noteToolFailuresOf(copy);
+  noteToolNameCollisionsOf(copy);
+  hearSessionErrorsOf(copy.realtime?.RealtimeSession);
+}
+
 /** What a setup entry hands over from its runner. */
 export interface RunnerHooks extends RunnerReads {
   expect: { extend(matchers: Record<string, unknown>): void; addSnapshotSerializer(serializer: SnapshotSerializer): void };
@@ -82,11 +91,7 @@ export function install(hooks: RunnerHooks): Promise<void> {
   // under Vitest every rejection would then pass as handled. The runner's own handling stands.
   for (const listener of sdkRejectionListeners(process)) process.off('unhandledRejection', listener);
   startWatching({ testName: hooks.testName, testFile: hooks.testFile, scope: hooks.scope });
-  followRunsOf(BUNDLED_SDK.Runner);
-  followRunEndsOf(BUNDLED_SDK.Runner);
-  noteToolFailuresOf(BUNDLED_SDK);
-  noteToolNameCollisionsOf(BUNDLED_SDK);
-  hearSessionErrorsOf(BUNDLED_SDK.realtime?.RealtimeSession);
+  listenTo(BUNDLED_SDK);
   // The coverage collector is loaded only when a coverage reporter asked for it: a test file
   // without one does not parse it. Runs are noted from when it is loaded: Vitest's entry awaits
   // `ready` before the test file loads, and the file's first hook awaits the collector (failing
@@ -107,11 +112,7 @@ export function install(hooks: RunnerHooks): Promise<void> {
   const hook = (copy: SdkCopy): boolean => {
     if (isGuarded(copy)) return false;
     collector?.watchCoverageOf(copy.Runner as unknown as abstract new (...args: never[]) => unknown);
-    followRunsOf(copy.Runner);
-    followRunEndsOf(copy.Runner);
-    noteToolFailuresOf(copy);
-    noteToolNameCollisionsOf(copy);
-    hearSessionErrorsOf(copy.realtime?.RealtimeSession);
+    listenTo(copy);
     installOfflineGuard(copy, 'loaded');
     return true;
   };
